@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { CatalogDirError } from '../../core/load.js';
+import { validateCatalog } from '../../core/validate.js';
+import { formatters } from '../../formatters/index.js';
+import { currentCommit } from '../../seed/commit.js';
+import { buildSeed, serializeSeed } from '../../seed/build.js';
+import { writeAtomic } from '../../seed/write.js';
+import { parseFlags, todayFlag } from '../args.js';
+import { EXIT, UsageError, type CliIO } from '../io.js';
+import { wantsColor } from './validate.js';
+
+export const usage = `catalog build [--dir catalog] [--out dist/seed.json] [--today YYYY-MM-DD]
+
+Validates the catalog, then writes the seed atomically. Refuses (exit 1, any existing output left untouched) when
+there are errors; warnings do not block the build.`;
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  const { values } = parseFlags(argv, {
+    dir: { type: 'string', default: 'catalog' },
+    out: { type: 'string', default: 'dist/seed.json' },
+    today: { type: 'string' },
+  });
+  const today = todayFlag(values.today, io);
+  let validation;
+  try {
+    validation = await validateCatalog({ dir: values.dir!, cwd: io.cwd, today });
+  } catch (err) {
+    if (err instanceof CatalogDirError) throw new UsageError(err.message);
+    throw err;
+  }
+  const { report, catalog, loaded } = validation;
+  const out = path.resolve(io.cwd, values.out!);
+  if (report.summary.errors > 0) {
+    io.stdout.write(formatters.stylish(report, { color: wantsColor(io) }));
+    io.stderr.write(`catalog build: refused, the catalog has ${report.summary.errors} error(s); ${values.out} was not written\n`);
+    return EXIT.problems;
+  }
+  if (report.summary.warnings > 0) io.stderr.write(formatters.stylish(report, { color: false }));
+  const seed = buildSeed(catalog, await currentCommit(loaded.dir));
+  await writeAtomic(out, serializeSeed(seed));
+  const { rails, assets, countries } = seed.meta.counts;
+  io.stdout.write(`wrote ${values.out}: ${rails} rails, ${assets} assets, ${countries} countries, version ${seed.meta.version}\n`);
+  return EXIT.ok;
+}

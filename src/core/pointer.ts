@@ -1,0 +1,13 @@
+/** Splits a JSON pointer (RFC 6901) into its unescaped segments. */
+export function parsePointer(pointer: string): string[] {
+  if (pointer === '' || pointer === '/') return pointer === '' ? [] : [''];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** Builds a JSON pointer from segments, escaping ~ and /. */
+export function toPointer(segments: Array<string | number>): string {
+  return segments.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+}

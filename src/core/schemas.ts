@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { EntryKind } from './load.js';
+
+// ajv and ajv-formats are CommonJS: their default export sits one level down under NodeNext.
+const Ajv = AjvModule.default ?? AjvModule;
+const addFormats = addFormatsModule.default ?? addFormatsModule;
+
+/** Folder holding the JSON Schemas, the single source of truth for the shape of an entry. */
+export const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
+
+export type JsonSchema = Record<string, any>;
+
+/** Reads one schema file of schemas/. */
+export function readSchema(name: string): JsonSchema {
+  return JSON.parse(readFileSync(path.join(SCHEMA_DIR, name), 'utf8'));
+}
+
+/** Every schema file, by file name. */
+export const SCHEMA_FILES = {
+  common: 'common.schema.json',
+  rail: 'rail.schema.json',
+  asset: 'asset.schema.json',
+  country: 'country.schema.json',
+  seed: 'seed.schema.json',
+} as const;
+
+let cache: { ajv: InstanceType<typeof Ajv>; schemas: Record<string, JsonSchema> } | undefined;
+const compiled = new Map<string, ValidateFunction>();
+
+/** The Ajv instance holding every schema; each validator is compiled once per process, on first use. */
+export function schemaValidators() {
+  if (cache) return cache;
+  // strictRequired is off: the seed schema says "no rails on a restricted country" as not/required.
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true });
+  addFormats(ajv, ['date']);
+  const schemas: Record<string, JsonSchema> = {};
+  for (const [key, file] of Object.entries(SCHEMA_FILES)) {
+    schemas[key] = readSchema(file);
+    ajv.addSchema(schemas[key]);
+  }
+  cache = { ajv, schemas };
+  return cache;
+}
+
+/** The compiled validator of an entry schema or of the seed schema. */
+export function validatorOf(kind: EntryKind | 'seed'): ValidateFunction {
+  let validate = compiled.get(kind);
+  if (!validate) {
+    const { ajv, schemas } = schemaValidators();
+    validate = ajv.getSchema(schemas[kind].$id) as ValidateFunction;
+    compiled.set(kind, validate);
+  }
+  return validate;
+}
+
+/** Validates a value against an entry schema (or the seed schema); returns Ajv's errors, none when valid. */
+export function schemaErrors(kind: EntryKind | 'seed', value: unknown): ErrorObject[] {
+  const validate = validatorOf(kind);
+  return validate(value) ? [] : [...(validate.errors ?? [])];
+}
+
+/** Allowed values of an enum in the schemas, read from there so that code never repeats a vocabulary. */
+export function schemaEnum(schemaKey: keyof typeof SCHEMA_FILES, pointer: string): readonly string[] {
+  let node: any = schemaValidators().schemas[schemaKey];
+  for (const seg of pointer.split('/').filter(Boolean)) node = node?.[seg];
+  if (!node || !Array.isArray(node.enum)) throw new Error(`no enum at ${schemaKey}#${pointer}`);
+  return node.enum;
+}

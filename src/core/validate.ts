@@ -1,0 +1,70 @@
+import type { Asset, Country, Rail } from '../generated/types.js';
+import type { Catalog, Entry, Rule } from '../rules/define.js';
+import { rules as registry } from '../rules/index.js';
+import { loadCatalog, type Loaded } from './load.js';
+import { makeReport, type Problem, type Report } from './problem.js';
+import { schemaErrors } from './schemas.js';
+import { schemaProblems } from './schema-problems.js';
+import { locate } from './source.js';
+
+export interface ValidateOptions {
+  /** Catalog folder, relative to cwd. */
+  dir: string;
+  /** Working directory: paths in problems are relative to it. */
+  cwd?: string;
+  /** The date the catalog is judged on, YYYY-MM-DD. */
+  today: string;
+  /** Rules to run (default: the registry). */
+  rules?: Record<string, Rule>;
+  /** The catalog at a base revision, for the history rules (validate --base). */
+  base?: Catalog;
+}
+
+/** Result of validating a catalog: the report, plus what was loaded, for the build and the history checks. */
+export interface Validation {
+  report: Report;
+  loaded: Loaded;
+  catalog: Catalog;
+}
+
+/** Checks the shapes of loaded entries against their schemas; returns the catalog of valid entries and the problems. */
+export function checkSchemas(loaded: Loaded): { catalog: Catalog; problems: Problem[] } {
+  const catalog: Catalog = { rails: [], assets: [], countries: [], raw: loaded.entries };
+  const problems: Problem[] = [];
+  for (const entry of loaded.entries) {
+    const errors = schemaErrors(entry.kind, entry.data);
+    if (errors.length) {
+      problems.push(...schemaProblems(entry, errors));
+      continue;
+    }
+    const valid: Entry<unknown> = { kind: entry.kind, file: entry.file, data: entry.data };
+    if (entry.kind === 'rail') catalog.rails.push(valid as Entry<Rail>);
+    else if (entry.kind === 'asset') catalog.assets.push(valid as Entry<Asset>);
+    else catalog.countries.push(valid as Entry<Country>);
+  }
+  return { catalog, problems };
+}
+
+/** Runs rules over a catalog; each problem is located at the node its pointer names. */
+export function runRules(catalog: Catalog, today: string, rules: Record<string, Rule> = registry, base?: Catalog): Problem[] {
+  const problems: Problem[] = [];
+  for (const rule of Object.values(rules)) {
+    rule.check({
+      catalog,
+      today,
+      base,
+      report(entry, pointer, message, options) {
+        problems.push({ file: entry.file.path, ...locate(entry.file, pointer, options?.target), severity: rule.severity, rule: rule.id, pointer, message });
+      },
+    });
+  }
+  return problems;
+}
+
+/** Loads, parses, schema-checks and rule-checks a catalog folder; every problem of every file in one run. */
+export async function validateCatalog(options: ValidateOptions): Promise<Validation> {
+  const loaded = await loadCatalog(options.dir, options.cwd);
+  const { catalog, problems } = checkSchemas(loaded);
+  problems.push(...loaded.problems, ...runRules(catalog, options.today, options.rules, options.base));
+  return { report: makeReport(problems, loaded.files.length), loaded, catalog };
+}

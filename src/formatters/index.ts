@@ -1,0 +1,11 @@
+import github from './github.js';
+import json from './json.js';
+import stylish from './stylish.js';
+import type { Formatter } from './types.js';
+
+/** The output formats of `catalog validate`; a format without a formatter does not compile. */
+export const FORMATS = ['stylish', 'json', 'github'] as const;
+export type FormatName = (typeof FORMATS)[number];
+
+export const formatters: Record<FormatName, Formatter> = { stylish, json, github };
+export type { Formatter, FormatContext } from './types.js';

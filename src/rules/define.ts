@@ -1,0 +1,49 @@
+import type { Severity } from '../core/problem.js';
+import type { RawEntry } from '../core/load.js';
+import type { SourceFile, Target } from '../core/source.js';
+import type { Asset, Country, Rail } from '../generated/types.js';
+
+/** An entry whose shape the schema accepted: its data can be trusted to have the schema's types. */
+export interface Entry<T> {
+  kind: RawEntry['kind'];
+  file: SourceFile;
+  data: T;
+}
+
+/** The whole loaded catalog, as rules see it. Cross-file rules are ordinary rules. */
+export interface Catalog {
+  /** Schema-valid entries of each catalog, in file order. */
+  rails: Entry<Rail>[];
+  assets: Entry<Asset>[];
+  countries: Entry<Country>[];
+  /** Every entry that parsed into a mapping, schema-valid or not (for rules that only need an id, such as file names). */
+  raw: RawEntry[];
+}
+
+/** What a rule's check gets: the catalog, the date it is judged on, and a way to report a problem. */
+export interface RuleContext {
+  catalog: Catalog;
+  /** Today's date, YYYY-MM-DD (from --today or the clock): rules never read the clock themselves. */
+  today: string;
+  /** The catalog at the base revision (validate --base): history rules compare against it; absent otherwise. */
+  base?: Catalog;
+  /** Reports a problem at a JSON pointer of an entry; the core turns it into file, line and column. */
+  report(entry: { file: SourceFile }, pointer: string, message: string, options?: { target?: Target }): void;
+}
+
+/** What describes a rule: id (= file name), severity and what it checks. */
+export interface RuleMeta {
+  id: string;
+  severity: Severity;
+  description: string;
+}
+
+/** A rule: metadata plus a pure check over the whole catalog (no I/O). */
+export interface Rule extends RuleMeta {
+  check(context: RuleContext): void;
+}
+
+/** Declares a rule (identity function that gives the object its type). */
+export function defineRule(rule: Rule): Rule {
+  return rule;
+}

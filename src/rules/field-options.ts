@@ -1,0 +1,9 @@
+import { defineRule } from './define.js';
+
+// STUB: to be implemented (see the issue). The check does nothing yet.
+export default defineRule({
+  id: 'field-options',
+  severity: 'error',
+  description: 'TODO',
+  check() {},
+});

@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { defineRule } from './define.js';
+
+/** The key that names an entry: id for rails and assets, code for countries. */
+export function idKey(kind: string): 'id' | 'code' {
+  return kind === 'country' ? 'code' : 'id';
+}
+
+export default defineRule({
+  id: 'file-name',
+  severity: 'error',
+  description: 'The file name is the entry\'s id (code for countries) followed by .yaml, in the folder of its catalog.',
+  check({ catalog, report }) {
+    for (const entry of catalog.raw) {
+      const key = idKey(entry.kind);
+      const id = entry.data[key];
+      if (typeof id !== 'string' || id === '') continue; // the schema reports a missing or non-text id
+      const base = path.basename(entry.file.absolute, '.yaml');
+      if (base !== id)
+        report(entry, `/${key}`, `the file is named ${base}.yaml but its ${key} is ${JSON.stringify(id)}: rename the file to ${id}.yaml, or set ${key}: ${base}`);
+    }
+  },
+});

@@ -1,0 +1,62 @@
+import type { Rule, RuleMeta } from './define.js';
+import fileName from './file-name.js';
+import duplicateId from './duplicate-id.js';
+import isoCountry from './iso-country.js';
+import isoCurrency from './iso-currency.js';
+import minorUnits from './minor-units.js';
+import verifiedAt from './verified-at.js';
+import staleVerification from './stale-verification.js';
+import closedReason from './closed-reason.js';
+import reference from './reference.js';
+import settlement from './settlement.js';
+import countryCurrency from './country-currency.js';
+import patternSyntax from './pattern-syntax.js';
+import patternRedos from './pattern-redos.js';
+import patternExamples from './pattern-examples.js';
+import fieldOptions from './field-options.js';
+import duplicateField from './duplicate-field.js';
+import removedEntry from './removed-entry.js';
+import unverifiedChange from './unverified-change.js';
+
+/** Checks done by the core itself, listed here so that every rule id is documented in one place. */
+export const coreRules = {
+  'yaml-syntax': {
+    id: 'yaml-syntax',
+    severity: 'error',
+    description: 'The file is one YAML 1.2 document holding a mapping: no syntax error, duplicate key, tab indentation, second document, alias bomb or file over 1 MiB.',
+  },
+  schema: {
+    id: 'schema',
+    severity: 'error',
+    description: 'The entry matches its JSON Schema in schemas/: required properties, types, allowed values, formats and shapes.',
+  },
+} satisfies Record<string, RuleMeta>;
+
+/** The rule registry: rule id → rule. A test fails when a rule file is not registered here or has no test. */
+export const rules = {
+  'file-name': fileName,
+  'duplicate-id': duplicateId,
+  'iso-country': isoCountry,
+  'iso-currency': isoCurrency,
+  'minor-units': minorUnits,
+  'verified-at': verifiedAt,
+  'stale-verification': staleVerification,
+  'closed-reason': closedReason,
+  'reference': reference,
+  'settlement': settlement,
+  'country-currency': countryCurrency,
+  'pattern-syntax': patternSyntax,
+  'pattern-redos': patternRedos,
+  'pattern-examples': patternExamples,
+  'field-options': fieldOptions,
+  'duplicate-field': duplicateField,
+  'removed-entry': removedEntry,
+  'unverified-change': unverifiedChange,
+} satisfies Record<string, Rule>;
+
+export type RuleId = keyof typeof rules | keyof typeof coreRules;
+
+/** Every rule's metadata, core checks first, in a stable order. */
+export function allRuleMeta(): RuleMeta[] {
+  return [...Object.values(coreRules), ...Object.values(rules).map(({ id, severity, description }) => ({ id, severity, description }))];
+}

@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import { cmp } from '../core/problem.js';
+import { readSchema } from '../core/schemas.js';
+import type { Seed, SeedAsset, SeedCountry, SeedRail } from '../generated/types.js';
+import type { Catalog } from '../rules/define.js';
+import { project } from './project.js';
+
+const seedSchema = readSchema('seed.schema.json');
+const def = (name: string) => seedSchema.definitions[name];
+
+/** Builds the seed from a valid catalog: sorted, projected through the seed schema, rails derived, content hashed. */
+export function buildSeed(catalog: Catalog, commit?: string): Seed {
+  const rails = catalog.rails
+    .map((e) => project(e.data, def('rail'), seedSchema) as SeedRail)
+    .sort((a, b) => cmp(a.id, b.id));
+  const assets = catalog.assets
+    .map((e) => project(e.data, def('asset'), seedSchema) as SeedAsset)
+    .sort((a, b) => cmp(a.id, b.id));
+
+  const served = new Map<string, string[]>();
+  for (const rail of rails) for (const code of rail.countries) served.set(code, [...(served.get(code) ?? []), rail.id]);
+  const countries = catalog.countries
+    .map((e) => {
+      const data = e.data.status === 'restricted' ? e.data : { ...e.data, rails: served.get(e.data.code) ?? [] };
+      return project(data, def('country'), seedSchema) as SeedCountry;
+    })
+    .sort((a, b) => cmp(a.code, b.code));
+
+  const content = { rails, assets, countries };
+  const version = createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 16);
+  const meta: Seed['meta'] = { version, counts: { rails: rails.length, assets: assets.length, countries: countries.length } };
+  if (commit) meta.commit = commit;
+  return { meta, ...content };
+}
+
+/** The seed's bytes: two-space JSON and a final newline, so that a diff of two seeds is readable. */
+export function serializeSeed(seed: Seed): string {
+  return JSON.stringify(seed, null, 2) + '\n';
+}

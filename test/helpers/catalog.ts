@@ -1,0 +1,102 @@
+/** Test helpers: write a small catalog into a temporary folder and validate it as the CLI would. */
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Problem } from '../../src/core/problem.js';
+import { validateCatalog, type Validation } from '../../src/core/validate.js';
+import type { Catalog } from '../../src/rules/define.js';
+
+/** The date every test judges the catalog on: tests never depend on the real date. */
+export const TODAY = '2026-11-22';
+
+/** A valid rail. Line numbers matter to the tests: keep them stable (line 1 is `id`). */
+export const RAIL_BR_PIX = `id: BR-pix
+slug: pix
+name: Pix
+kind: instant_bank
+currency: BRL
+countries: [BR]
+phase: live
+settlement:
+  p50Minutes: 1
+  p95Minutes: 10
+  businessDaysOnly: false
+limits:
+  minMinor: 100
+  maxMinor: 100000000
+  decimals: 2
+fees:
+  fixedMinor: 0
+  bps: 50
+fields:
+  - name: pixKey
+    label: { fr: Clé Pix, en: Pix key }
+    type: text
+    required: true
+    pattern: ^[A-Za-z0-9@.+_-]{1,77}$
+    maxLength: 77
+    help: { fr: Clé Pix du bénéficiaire, en: The beneficiary's Pix key }
+    examples: ["+5511987654321"]
+    counterexamples: ["not a key!"]
+verifiedAt: "2026-10-01"
+`;
+
+/** A valid open country served by BR-pix. */
+export const COUNTRY_BR = `code: BR
+name: Brazil
+currency: BRL
+status: open
+`;
+
+/** A valid asset. */
+export const ASSET_USDC = `id: usdc
+ticker: USDC
+name: USD Coin
+decimals: 6
+networks: [ethereum, solana]
+stablecoin: true
+quoteLockSeconds: 30
+minDepositBase: "10000000"
+phase: live
+`;
+
+/** The smallest valid catalog: one rail, its country, one asset. Tests add or replace files. */
+export const VALID: Record<string, string> = {
+  'rails/BR-pix.yaml': RAIL_BR_PIX,
+  'countries/BR.yaml': COUNTRY_BR,
+  'assets/usdc.yaml': ASSET_USDC,
+};
+
+/** Writes files (name → text, names relative to the catalog folder) into a new temporary folder; returns its path. */
+export async function writeCatalog(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'catalog-test-'));
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
+    await writeFile(path.join(dir, name), text);
+  }
+  return dir;
+}
+
+/** Validates files as a catalog; problem paths are relative to the catalog folder (rails/BR-pix.yaml). */
+export async function validateFiles(files: Record<string, string>, options: { today?: string; base?: Catalog } = {}): Promise<Validation> {
+  const dir = await writeCatalog(files);
+  return validateCatalog({ dir: '.', cwd: dir, today: options.today ?? TODAY, base: options.base });
+}
+
+/** The problems of one rule (or all) for a set of files, VALID's files included unless replaced. */
+export async function problemsOf(files: Record<string, string | null>, rule?: string, options: { today?: string; base?: Catalog } = {}): Promise<Problem[]> {
+  const merged: Record<string, string> = { ...VALID };
+  for (const [name, text] of Object.entries(files)) {
+    if (text === null) delete merged[name];
+    else merged[name] = text;
+  }
+  const { report } = await validateFiles(merged, options);
+  return rule ? report.problems.filter((p) => p.rule === rule) : report.problems;
+}
+
+/** Replaces the first line starting with `key:` (after indentation) in a YAML text; keeps line numbers stable. */
+export function setLine(text: string, key: string, line: string): string {
+  const re = new RegExp(`^(\\s*)${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:.*$`, 'm');
+  if (!re.test(text)) throw new Error(`no line ${key}: in the fixture`);
+  return text.replace(re, (_m, indent: string) => indent + line);
+}
