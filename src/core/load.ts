@@ -168,7 +168,6 @@ function loadText(absDir: string, source: CatalogText, cwd: string): FileResult 
 const YAML_HINTS: Record<string, (source: string) => string> = {
   DUPLICATE_KEY: (src) => `duplicate key ${JSON.stringify(src)}: a key may appear once in a mapping; keep one of the two and delete the other`,
   TAB_AS_INDENT: () => 'a tab is used for indentation: YAML indents with spaces only; replace the tab with spaces',
-  BAD_INDENT: () => 'bad indentation: align this line with the other keys of its mapping, using spaces',
   MULTIPLE_DOCS: () => 'a catalog file holds one entry: remove the --- and the second document, or move it to a file of its own',
 };
 
