@@ -1,0 +1,142 @@
+import { didYouMeanText } from '../core/suggest.js';
+import type { LocalizedText, SeedField } from '../generated/types.js';
+import { normalize } from './normalize.js';
+import { compilePattern } from './pattern.js';
+import { typeChecks, type FieldType } from './type-checks.js';
+
+/** Why a beneficiary value is rejected. */
+export type BeneficiaryErrorCode = 'required' | 'type' | 'max_length' | 'pattern' | 'option' | 'checksum' | 'unknown_field';
+
+/** One rejected value: the field, a stable code, an English message that says what to write, the field's help. */
+export interface BeneficiaryError {
+  field: string;
+  code: BeneficiaryErrorCode;
+  message: string;
+  /** The field's help text, fr and en, when the field has one: show it beside the message. */
+  help?: { fr: string; en: string };
+}
+
+/** The verdict on a beneficiary: valid when there is no error; values holds the normalized values of the fields given. */
+export interface BeneficiaryValidation {
+  valid: boolean;
+  values: Record<string, string>;
+  errors: BeneficiaryError[];
+}
+
+/** The verdict on one value of one field: the normalized value (undefined when absent), and the first error if any. */
+export interface ValueCheck {
+  value: string | undefined;
+  error?: BeneficiaryError;
+}
+
+/**
+ * Upper bound on any value, in characters, whatever the field's maxLength: no beneficiary field is longer, and it keeps
+ * user input given to the rail's patterns short.
+ */
+export const MAX_VALUE_LENGTH = 1024;
+
+/**
+ * Checks one value against one field: normalize, then required (missing, null or blank), maxLength, pattern, and the
+ * type's own check (select options, IBAN, ...). Stops at the first failure. Pure; never throws.
+ */
+export function checkValue(field: SeedField, value: unknown): ValueCheck {
+  if (typeof field !== 'object' || field === null)
+    return { value: undefined, error: { field: '', code: 'type', message: 'no such field: the rail is misconfigured' } };
+  const name = typeof field.name === 'string' ? field.name : '';
+  const help = helpOf(field);
+  const fail = (code: BeneficiaryErrorCode, message: string, normalized?: string): ValueCheck => ({
+    value: normalized,
+    error: help ? { field: name, code, message, help } : { field: name, code, message },
+  });
+
+  if (value === undefined || value === null)
+    return field.required ? fail('required', `${labelOf(field)} is required: write a value`) : { value: undefined };
+  if (typeof value !== 'string') return fail('type', notAString(value));
+
+  const normalized = normalize(value, field.normalize);
+  if (normalized.trim() === '')
+    return field.required ? fail('required', `${labelOf(field)} is required: write a value, not an empty text`, normalized) : { value: undefined };
+
+  const limit = typeof field.maxLength === 'number' ? Math.min(field.maxLength, MAX_VALUE_LENGTH) : MAX_VALUE_LENGTH;
+  if (normalized.length > limit) {
+    const length = codePointLength(normalized);
+    if (length > limit)
+      return fail('max_length', `too long: at most ${limit} characters${field.normalize ? ` after normalization (${field.normalize})` : ''}, this value has ${length}; remove the extra characters`, normalized);
+  }
+
+  if (typeof field.pattern === 'string') {
+    const compiled = compilePattern(field.pattern);
+    if (!compiled.ok)
+      return fail('pattern', `this field's pattern does not compile (${compiled.reason}), so no value can be accepted: the rail is misconfigured`, normalized);
+    if (!compiled.regexp.test(normalized))
+      return fail('pattern', `not in the expected format${help ? `: ${help.en}` : ''} (the value must match ${field.pattern})`, normalized);
+  }
+
+  const check = Object.hasOwn(typeChecks, field.type) ? typeChecks[field.type as FieldType] : undefined;
+  if (!check) return fail('type', `this field has an unknown type ${JSON.stringify(field.type)}: the rail is misconfigured`, normalized);
+  const problem = check(normalized, field);
+  if (problem) return fail(problem.code, problem.message, normalized);
+  return { value: normalized };
+}
+
+/**
+ * Validates a beneficiary's values against a rail's fields, as the service does (the authoritative check): each value is
+ * normalized, then checked (see checkValue); a value for a field the rail does not have is an `unknown_field` error.
+ * Errors come in the rail's field order, then unknown fields in the order given. Pure; never throws, whatever the input.
+ */
+export function validateBeneficiary(rail: { fields: SeedField[] }, values: Record<string, unknown>): BeneficiaryValidation {
+  try {
+    const fields = Array.isArray(rail?.fields) ? rail.fields.filter((f) => typeof f === 'object' && f !== null) : [];
+    const given: Record<string, unknown> = typeof values === 'object' && values !== null && !Array.isArray(values) ? values : {};
+    const errors: BeneficiaryError[] = [];
+    const normalized: Record<string, string> = {};
+    const names = new Set<string>();
+    for (const field of fields) {
+      names.add(field.name);
+      const { value, error } = checkValue(field, Object.hasOwn(given, field.name) ? given[field.name] : undefined);
+      if (error) errors.push(error);
+      else if (value !== undefined) normalized[field.name] = value;
+    }
+    const known = [...names];
+    for (const key of Object.keys(given)) {
+      if (names.has(key)) continue;
+      const shown = key.length > 64 ? `${JSON.stringify(key.slice(0, 64))}…` : JSON.stringify(key);
+      const suggestion = key.length <= 64 ? didYouMeanText(key, known) : '';
+      errors.push({ field: key, code: 'unknown_field', message: `unknown field ${shown}: this rail takes ${known.length ? known.join(', ') : 'no fields'}${suggestion}` });
+    }
+    return { valid: errors.length === 0, values: normalized, errors };
+  } catch {
+    // Only reachable with values that cannot be read (a getter or proxy that throws): never with JSON input.
+    return { valid: false, values: {}, errors: [{ field: '', code: 'type', message: 'the values could not be read: send a JSON object of field name to text' }] };
+  }
+}
+
+function helpOf(field: SeedField): LocalizedText | undefined {
+  const help = field.help;
+  return help && typeof help.fr === 'string' && typeof help.en === 'string' ? { fr: help.fr, en: help.en } : undefined;
+}
+
+function labelOf(field: SeedField): string {
+  return typeof field.label?.en === 'string' ? field.label.en : String(field.name);
+}
+
+function notAString(value: unknown): string {
+  if (typeof value === 'number' || typeof value === 'bigint')
+    return `must be a text, not a number: send it in quotes ("${String(value)}"), since a number loses its leading zeros`;
+  if (typeof value === 'boolean') return `must be a text, not ${value}: send the value in quotes`;
+  return `must be a text, not ${Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `a ${typeof value}`}: send one value in quotes`;
+}
+
+/** Length in Unicode code points (what "characters" means in maxLength, as in JSON Schema). */
+function codePointLength(text: string): number {
+  let length = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    length++;
+  }
+  return length;
+}
