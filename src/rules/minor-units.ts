@@ -1,9 +1,36 @@
+import { minorUnit } from '../core/iso.js';
 import { defineRule } from './define.js';
 
-// STUB: to be implemented (see the issue). The check does nothing yet.
+/** Basis points in 100 %: a proportional fee above it would take more than the amount. */
+const MAX_BPS = 10_000;
+
 export default defineRule({
   id: 'minor-units',
   severity: 'error',
-  description: 'TODO',
-  check() {},
+  description: 'A rail\'s limits.decimals is its currency\'s ISO 4217 minor unit (JPY 0, EUR 2, KWD 3), minMinor <= maxMinor, and limits and fees are safe non-negative integers with bps at most 10000.',
+  check({ catalog, report }) {
+    for (const rail of catalog.rails) {
+      const { currency, limits, fees } = rail.data;
+
+      const expected = minorUnit(currency); // undefined: iso-currency reports the code
+      if (expected !== undefined && limits.decimals !== expected)
+        report(rail, '/limits/decimals', `${currency} has ${expected} decimals in ISO 4217, not ${limits.decimals}: write decimals: ${expected} (and express the limits and fixed fee in units of 10^-${expected} ${currency})`);
+
+      const amounts = [
+        ['/limits/minMinor', 'minMinor', limits.minMinor],
+        ['/limits/maxMinor', 'maxMinor', limits.maxMinor],
+        ['/fees/fixedMinor', 'fixedMinor', fees.fixedMinor],
+      ] as const;
+      for (const [pointer, name, value] of amounts) {
+        if (!Number.isSafeInteger(value))
+          report(rail, pointer, `${name} is beyond 2^53 - 1 (${Number.MAX_SAFE_INTEGER}), where numbers lose precision (YAML read it as ${value}): write an amount in minor units of at most ${Number.MAX_SAFE_INTEGER}`);
+        else if (value < 0) report(rail, pointer, `${name} is ${value}, a negative amount: write an amount of 0 or more, in minor units`);
+      }
+      if (fees.bps < 0) report(rail, '/fees/bps', `bps is ${fees.bps}, a negative fee: write a fee of 0 to ${MAX_BPS} basis points (100 bps = 1 %)`);
+      else if (fees.bps > MAX_BPS) report(rail, '/fees/bps', `bps is ${fees.bps}, more than ${MAX_BPS} (100 %): write a fee of 0 to ${MAX_BPS} basis points (100 bps = 1 %)`);
+
+      if (Number.isSafeInteger(limits.minMinor) && Number.isSafeInteger(limits.maxMinor) && limits.minMinor > limits.maxMinor)
+        report(rail, '/limits/minMinor', `minMinor ${limits.minMinor} is above maxMinor ${limits.maxMinor}: write a minimum of at most ${limits.maxMinor}, or raise maxMinor`);
+    }
+  },
 });

@@ -1,9 +1,15 @@
+import { dueOn, freshUntil, REVIEW_MONTHS } from '../core/dates.js';
 import { defineRule } from './define.js';
 
-// STUB: to be implemented (see the issue). The check does nothing yet.
 export default defineRule({
   id: 'stale-verification',
   severity: 'warning',
-  description: 'TODO',
-  check() {},
+  description: `A rail verified more than ${REVIEW_MONTHS} calendar months ago is due for review (verified 2026-05-22: stale from 2026-11-23).`,
+  check({ catalog, today, report }) {
+    for (const rail of catalog.rails) {
+      const { verifiedAt } = rail.data;
+      if (today > freshUntil(verifiedAt))
+        report(rail, '/verifiedAt', `verified on ${verifiedAt}, so due for review since ${dueOn(verifiedAt)} (${REVIEW_MONTHS} months later): re-verify the rail against its source, then set verifiedAt to the date of that check`);
+    }
+  },
 });
