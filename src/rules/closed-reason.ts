@@ -1,9 +1,28 @@
+import { schemaEnum } from '../core/schemas.js';
 import { defineRule } from './define.js';
 
-// STUB: to be implemented (see the issue). The check does nothing yet.
 export default defineRule({
   id: 'closed-reason',
   severity: 'error',
-  description: 'TODO',
-  check() {},
+  description: 'A closed rail or asset (phase never) and a restricted country carry a reason; an entry that is not closed or restricted carries none.',
+  check({ catalog, report }) {
+    // Read here, not at import: the vocabularies live in the schemas (data beats code).
+    const closedReasons = schemaEnum('common', '/definitions/closedReason').join(', ');
+    const countryReasons = schemaEnum('common', '/definitions/countryReason').join(', ');
+
+    for (const entry of [...catalog.rails, ...catalog.assets]) {
+      const { phase, reason } = entry.data;
+      if (phase === 'never' && reason === undefined)
+        report(entry, '/phase', `${entry.kind === 'asset' ? 'an asset' : 'a rail'} with phase never needs a reason: add reason: <one of ${closedReasons}>`);
+      else if (phase !== 'never' && reason !== undefined)
+        report(entry, '/phase', `a ${phase} ${entry.kind} has reason ${reason}, which only a closed ${entry.kind} carries: remove the reason, or write phase: never if it is closed`);
+    }
+    for (const country of catalog.countries) {
+      const { status, reason } = country.data;
+      if (status === 'restricted' && reason === undefined)
+        report(country, '/status', `a restricted country needs a reason: add reason: <one of ${countryReasons}>`);
+      else if (status !== 'restricted' && reason !== undefined)
+        report(country, '/status', `${status === 'open' ? 'an open' : 'a coming'} country has reason ${reason}, which only a restricted country carries: remove the reason, or write status: restricted if it is refused`);
+    }
+  },
 });

@@ -1,9 +1,14 @@
 import { defineRule } from './define.js';
 
-// STUB: to be implemented (see the issue). The check does nothing yet.
 export default defineRule({
   id: 'country-currency',
   severity: 'error',
-  description: 'TODO',
-  check() {},
+  description: 'A country\'s currency may be null only when the country is restricted; an open or coming country names its ISO 4217 currency.',
+  check({ catalog, report }) {
+    for (const country of catalog.countries) {
+      const { status, currency } = country.data;
+      if (currency === null && status !== 'restricted')
+        report(country, '/currency', `an open or coming country needs its ISO 4217 currency (${country.data.code} is ${status}): write the code of the currency paid out there (EUR, USD...), or status: restricted with a reason if it is refused`);
+    }
+  },
 });

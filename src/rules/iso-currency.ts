@@ -14,7 +14,7 @@ function problem(code: string, hints: readonly string[]): string | undefined {
       return `${code} is an ISO 4217 fund code (a unit of account), not the currency a payout is made in: write ${status.currency}`;
     case 'unknown': {
       const near = hints.length ? hints : nearCurrencyCodes(code).slice(0, 3);
-      return `${code} is not an active ISO 4217 currency code (list of ${ISO_4217_PUBLISHED}; withdrawn codes such as HRK are refused): write the active code${near.length ? `; did you mean ${near.join(' or ')}?` : ' (EUR, USD, GBP...)'}`;
+      return `${code} is not an active ISO 4217 currency code (ISO 4217 list published ${ISO_4217_PUBLISHED}; withdrawn codes are refused): write the active code${near.length ? `; did you mean ${near.join(' or ')}?` : ' (EUR, USD, GBP...)'}`;
     }
   }
 }
@@ -23,12 +23,12 @@ function hintText(hints: readonly string[]): string {
   return hints.length ? ` (${hints.join(' or ')}?)` : ' (EUR, USD, GBP...)';
 }
 
-/** The active currencies of a rail's countries as the catalog's country files give them: the best hint for a rail. */
-function countryCurrencies(catalog: Catalog, codes: readonly string[]): string[] {
-  const found = new Set<string>();
-  for (const country of catalog.countries)
-    if (codes.includes(country.data.code) && country.data.currency !== null && minorUnit(country.data.currency) !== undefined) found.add(country.data.currency);
-  return [...found].sort();
+/** Each country's active currency as its file in the catalog gives it: the best hint for a rail paying out there. */
+function currencyByCountry(catalog: Catalog): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const { data } of catalog.countries)
+    if (data.currency !== null && minorUnit(data.currency) !== undefined && !found.has(data.code)) found.set(data.code, data.currency);
+  return found;
 }
 
 export default defineRule({
@@ -36,8 +36,12 @@ export default defineRule({
   severity: 'error',
   description: 'A rail\'s currency and a country\'s currency are active ISO 4217 codes of money one can pay out (not withdrawn like HRK, not gold XAU, testing XTS or fund codes like CLF).',
   check({ catalog, report }) {
+    let byCountry: Map<string, string> | undefined;
     for (const rail of catalog.rails) {
-      const message = problem(rail.data.currency, countryCurrencies(catalog, rail.data.countries));
+      if (minorUnit(rail.data.currency) !== undefined) continue;
+      const currencies = (byCountry ??= currencyByCountry(catalog));
+      const hints = [...new Set(rail.data.countries.flatMap((code) => currencies.get(code) ?? []))].sort();
+      const message = problem(rail.data.currency, hints);
       if (message !== undefined) report(rail, '/currency', message);
     }
     for (const country of catalog.countries) {

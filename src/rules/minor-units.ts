@@ -14,7 +14,7 @@ export default defineRule({
 
       const expected = minorUnit(currency); // undefined: iso-currency reports the code
       if (expected !== undefined && limits.decimals !== expected)
-        report(rail, '/limits/decimals', `${currency} has ${expected} decimals in ISO 4217, not ${limits.decimals}: write decimals: ${expected} (and express the limits and fixed fee in units of 10^-${expected} ${currency})`);
+        report(rail, '/limits/decimals', `${currency} has ${expected} decimals in ISO 4217, not ${limits.decimals}: write decimals: ${expected}`);
 
       const amounts = [
         ['/limits/minMinor', 'minMinor', limits.minMinor],
