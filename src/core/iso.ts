@@ -1,7 +1,11 @@
 /** ISO 3166-1 alpha-2 country codes and ISO 4217 currency codes, read from maintained packages (never hand-written tables). */
-import countries from 'i18n-iso-countries';
+import { createRequire } from 'node:module';
+import countries from 'i18n-iso-countries/index.js';
 import currencyCodes from 'currency-codes';
 import { editDistance } from './suggest.js';
+
+// The package's Node entry registers all ~80 locales (20 ms at start-up); the codes need none, name look-ups need English.
+countries.registerLocale(createRequire(import.meta.url)('i18n-iso-countries/langs/en.json'));
 
 /**
  * ISO 3166-1 reserves these codes for user assignment (AA, QM–QZ, XA–XZ, ZZ): they are never country codes, although

@@ -39,8 +39,10 @@ export default defineRule({
           report(rail, `/countries/${i}`, `${id} is ${phase} but ${code} is restricted: remove ${code} from countries, or set the rail's phase to planned or never`);
       });
       const prefix = id.slice(0, 2);
-      if (isCountryCode(prefix) && !countries.includes(prefix))
-        report(rail, '/id', `the id starts with ${prefix}, which is not among the rail's countries (${countries.join(', ')}): add ${prefix} to countries, or rename the rail ${countries[0]}${id.slice(2)} (and its file)`);
+      if (isCountryCode(prefix) && !countries.includes(prefix)) {
+        const rename = countries.find(isCountryCode);
+        report(rail, '/id', `the id starts with ${prefix}, which is not among the rail's countries (${countries.join(', ')}): add ${prefix} to countries${rename ? `, or rename the rail ${rename}${id.slice(2)} (and its file)` : ''}`);
+      }
     }
   },
 });
