@@ -13,6 +13,7 @@ import countryCurrency from './country-currency.js';
 import patternSyntax from './pattern-syntax.js';
 import patternRedos from './pattern-redos.js';
 import patternExamples from './pattern-examples.js';
+import patternAnchors from './pattern-anchors.js';
 import fieldOptions from './field-options.js';
 import duplicateField from './duplicate-field.js';
 import removedEntry from './removed-entry.js';
@@ -48,6 +49,7 @@ export const rules = {
   'pattern-syntax': patternSyntax,
   'pattern-redos': patternRedos,
   'pattern-examples': patternExamples,
+  'pattern-anchors': patternAnchors,
   'field-options': fieldOptions,
   'duplicate-field': duplicateField,
   'removed-entry': removedEntry,

@@ -1,0 +1,47 @@
+import { compilePattern } from '../beneficiary/pattern.js';
+import { defineRule } from './define.js';
+
+/** The top-level alternatives of a pattern (one when it has no top-level |), skipping escapes, classes and groups. */
+export function topLevelAlternatives(source: string): string[] {
+  const alternatives: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let start = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) {
+      alternatives.push(source.slice(start, i));
+      start = i + 1;
+    }
+  }
+  alternatives.push(source.slice(start));
+  return alternatives;
+}
+
+/** Whether an alternative starts with ^ and ends with a $ that is not escaped. */
+function anchored(alternative: string): boolean {
+  const trailingBackslashes = /(\\*)\$$/.exec(alternative)?.[1].length;
+  return alternative.startsWith('^') && trailingBackslashes !== undefined && trailingBackslashes % 2 === 0;
+}
+
+export default defineRule({
+  id: 'pattern-anchors',
+  severity: 'warning',
+  description: 'A field\'s pattern is anchored with ^ and $ around every alternative: the service tests the whole value, and an unanchored pattern accepts any value that merely contains a match.',
+  check({ catalog, report }) {
+    for (const rail of catalog.rails) {
+      rail.data.fields.forEach((field, i) => {
+        if (field.pattern === undefined || !compilePattern(field.pattern).ok) return; // pattern-syntax reports it
+        const alternatives = topLevelAlternatives(field.pattern);
+        if (alternatives.every(anchored)) return;
+        const fix = alternatives.length > 1 ? `^(?:${field.pattern})$` : `${field.pattern.startsWith('^') ? '' : '^'}${field.pattern}${anchored(`^${field.pattern}`) ? '' : '$'}`;
+        report(rail, `/fields/${i}/pattern`, `pattern ${JSON.stringify(field.pattern)} is not anchored at both ends${alternatives.length > 1 ? ' of every alternative' : ''}, so it accepts any value that merely contains a match (a valid value with extra characters around it): write ${JSON.stringify(fix)}`);
+      });
+    }
+  },
+});

@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { clabeCheckDigit, typeChecks } from '../../src/beneficiary/type-checks.js';
+
+const schema = JSON.parse(readFileSync(new URL('../../schemas/rail.schema.json', import.meta.url), 'utf8'));
+const noOptions = {};
+
+describe('typeChecks', () => {
+  it('has one check per field type of the schema, and no other', () => {
+    expect(Object.keys(typeChecks).sort()).toEqual([...schema.definitions.field.properties.type.enum].sort());
+  });
+
+  it('text accepts any value', () => {
+    expect(typeChecks.text('anything at all!', noOptions)).toBeUndefined();
+  });
+
+  describe('select', () => {
+    const field = { options: [{ value: 'CHECKING', label: { fr: 'Courant', en: 'Checking' } }, { value: 'SAVINGS', label: { fr: 'Épargne', en: 'Savings' } }] };
+    it.each(['CHECKING', 'SAVINGS'])('accepts the option %s', (value) => {
+      expect(typeChecks.select(value, field)).toBeUndefined();
+    });
+    it.each(['checking', 'CHECKING ', 'OTHER', 'Checking'])('rejects %j, not an option value', (value) => {
+      expect(typeChecks.select(value, field)?.code).toBe('option');
+    });
+    it('rejects every value when there are no options', () => {
+      expect(typeChecks.select('CHECKING', noOptions)?.code).toBe('option');
+    });
+  });
+
+  describe('iban', () => {
+    it.each([
+      'FR7630006000011234567890189', // France, 27
+      'DE89370400440532013000', // Germany, 22
+      'GB82WEST12345698765432', // United Kingdom, 22
+      'NL91ABNA0417164300', // Netherlands, 18
+      'BE71096123456769', // Belgium, 16
+      'ES9121000418450200051332', // Spain, 24
+      'IT60X0542811101000000123456', // Italy, 27
+      'CH9300762011623852957', // Switzerland, 21
+      'MT84MALT011000012345MTLCAST001S', // Malta, 31
+      'BR1800360305000010009795493C1', // Brazil, 29
+    ])('accepts %s', (iban) => {
+      expect(typeChecks.iban(iban, noOptions)).toBeUndefined();
+    });
+
+    it.each([
+      { iban: 'FR763000600001123456789018', code: 'type', reason: /wrong length for FR \(expected 27\)/ },
+      { iban: 'FR76300060000112345678901890', code: 'type', reason: /wrong length for FR \(expected 27\)/ },
+      { iban: 'DE8937040044053201300', code: 'type', reason: /wrong length for DE \(expected 22\)/ },
+      { iban: 'NL91ABNA04171643000', code: 'type', reason: /wrong length for NL \(expected 18\)/ },
+      { iban: 'FR7630006000011234567890188', code: 'checksum', reason: /checksum/ },
+      { iban: 'DE89370400440532013001', code: 'checksum', reason: /checksum/ },
+      { iban: 'GB82WEST12345698765433', code: 'checksum', reason: /checksum/ },
+      { iban: 'NL92ABNA0417164300', code: 'checksum', reason: /checksum/ },
+      { iban: 'QQ7630006000011234567890189', code: 'type', reason: /unknown country QQ/ },
+      { iban: 'US64SVBKUS6S3300958879', code: 'type', reason: /unknown country US/ },
+      { iban: 'GB82WEST1234569876543A', code: 'type', reason: /format of GB/ },
+      { iban: 'fr7630006000011234567890189', code: 'type', reason: /capital letters/ },
+      { iban: 'FR76 3000 6000 0112 3456 7890 189', code: 'type', reason: /without spaces/ },
+      { iban: '7630006000011234567890189', code: 'type', reason: /country code/ },
+      { iban: 'FRXX30006000011234567890189', code: 'type', reason: /check digits/ },
+    ])('rejects $iban ($code)', ({ iban, code, reason }) => {
+      const problem = typeChecks.iban(iban, noOptions);
+      expect(problem?.code).toBe(code);
+      expect(problem?.message).toMatch(reason);
+    });
+  });
+
+  describe('email', () => {
+    it.each(['a@b.co', 'jane.doe+payouts@example.com', 'x_y@sub.domain.example.org', 'JANE@EXAMPLE.COM'])('accepts %s', (email) => {
+      expect(typeChecks.email(email, noOptions)).toBeUndefined();
+    });
+    it.each([
+      'a@b', 'jane doe@example.com', 'Jane <jane@example.com>', '@example.com', 'jane@', 'jane..doe@example.com', 'jane@-example.com',
+      'jane@example..com', 'a@b@c.com', `${'a'.repeat(65)}@example.com`, `a@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.${'e'.repeat(63)}.com` /* 262 characters, over 254 */,
+    ])('rejects %j', (email) => {
+      expect(typeChecks.email(email, noOptions)?.code).toBe('type');
+    });
+    it('answers at once on inputs built to make a regular expression backtrack', () => {
+      const evil = ['a.'.repeat(30) + '@' + 'a-'.repeat(100) + '!', 'a@' + 'a'.repeat(61) + '.'.repeat(1) + 'a'.repeat(120) + '-', 'a'.repeat(60) + '@' + 'a.'.repeat(90) + '-'];
+      const start = performance.now();
+      for (let i = 0; i < 100; i++) for (const e of evil) typeChecks.email(e, noOptions);
+      expect(performance.now() - start).toBeLessThan(500);
+    });
+  });
+
+  describe('phone (E.164)', () => {
+    it.each(['+254712345678', '+14155552671', '+33612345678', '+1234567', '+123456789012345'])('accepts %s', (phone) => {
+      expect(typeChecks.phone(phone, noOptions)).toBeUndefined();
+    });
+    it.each(['254712345678', '0712345678', '+0712345678', '+254 712 345 678', '+254-712-345678', '+123456', '+1234567890123456', '+', '+25471234567a'])('rejects %j', (phone) => {
+      expect(typeChecks.phone(phone, noOptions)?.code).toBe('type');
+    });
+  });
+
+  describe('aba_routing', () => {
+    it.each(['021000021', '011000015', '026009593', '121000358'])('accepts %s', (aba) => {
+      expect(typeChecks.aba_routing(aba, noOptions)).toBeUndefined();
+    });
+    it.each([
+      ['021000022', 'checksum'],
+      ['121000359', 'checksum'],
+      ['123456789', 'checksum'],
+      ['02100002', 'type'],
+      ['0210000210', 'type'],
+      ['02100002A', 'type'],
+      ['021-000-021', 'type'],
+      ['０２１０００００２１', 'type'], // full-width digits are not ASCII digits
+    ])('rejects %s (%s)', (aba, code) => {
+      expect(typeChecks.aba_routing(aba, noOptions)?.code).toBe(code);
+    });
+  });
+
+  describe('clabe', () => {
+    it.each(['002010077777777771', '032180000118359719'])('accepts %s', (clabe) => {
+      expect(typeChecks.clabe(clabe, noOptions)).toBeUndefined();
+    });
+    it.each([
+      ['002010077777777772', 'checksum'],
+      ['032180000118359710', 'checksum'],
+      ['00201007777777777', 'type'],
+      ['0020100777777777712', 'type'],
+      ['00201007777777777X', 'type'],
+      ['002 010 07777777777 1', 'type'],
+    ])('rejects %s (%s)', (clabe, code) => {
+      expect(typeChecks.clabe(clabe, noOptions)?.code).toBe(code);
+    });
+    it('computes the check digit with weights 3, 7, 1', () => {
+      expect(clabeCheckDigit('00201007777777777')).toBe(1);
+      expect(clabeCheckDigit('03218000011835971')).toBe(9);
+      expect(clabeCheckDigit('00000000000000000')).toBe(0);
+    });
+  });
+});
