@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { problemsOf, RAIL_BR_PIX } from '../helpers/catalog.js';
+
+/** BR-pix with more fields after pixKey, from line 29 (before verifiedAt), three lines each. */
+function withFields(...names: string[]): string {
+  const fields = names.map((name) => `  - name: ${name}\n    type: text\n    required: false\n`).join('');
+  return RAIL_BR_PIX.replace('verifiedAt:', `${fields}verifiedAt:`);
+}
+
+async function located(text: string) {
+  const problems = await problemsOf({ 'rails/BR-pix.yaml': text });
+  // The rail must reach the rules (a schema error would make a case pass vacuously).
+  expect(problems.filter((p) => p.rule === 'schema' || p.rule === 'yaml-syntax')).toEqual([]);
+  return problems.filter((p) => p.rule === 'duplicate-field').map((p) => [p.file, p.rule, p.pointer, p.line]);
+}
+
+describe('duplicate-field', () => {
+  it.each([
+    { name: 'one field', text: RAIL_BR_PIX },
+    { name: 'distinct names', text: withFields('pixKeyType', 'taxId') },
+    { name: 'names that differ in case', text: withFields('pixkey') },
+  ])('accepts $name', async ({ text }) => {
+    expect(await located(text)).toEqual([]);
+  });
+
+  it.each([
+    { name: 'a second field named like the first, at its name', text: withFields('pixKey'), expected: [['/fields/1/name', 29]] },
+    { name: 'every later field with a name already used', text: withFields('taxId', 'pixKey', 'taxId'), expected: [['/fields/2/name', 32], ['/fields/3/name', 35]] },
+  ])('reports $name', async ({ text, expected }) => {
+    expect(await located(text)).toEqual(expected.map((at) => ['rails/BR-pix.yaml', 'duplicate-field', ...at]));
+  });
+});

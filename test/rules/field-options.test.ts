@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { problemsOf, RAIL_BR_PIX, setLine } from '../helpers/catalog.js';
+
+/** BR-pix with a second field, accountType, from line 29 (before verifiedAt). */
+function withSelect(lines: string[]): string {
+  return RAIL_BR_PIX.replace('verifiedAt:', `${lines.join('\n')}\nverifiedAt:`);
+}
+
+const SELECT = [
+  '  - name: accountType', // 29
+  '    label: { fr: Type de compte, en: Account type }', // 30
+  '    type: select', // 31
+  '    required: true', // 32
+  '    options:', // 33
+  '      - { value: CHECKING, label: { fr: Courant, en: Checking } }', // 34
+  '      - { value: SAVINGS, label: { fr: Épargne, en: Savings } }', // 35
+];
+
+async function located(text: string) {
+  const problems = await problemsOf({ 'rails/BR-pix.yaml': text });
+  // The rail must reach the rules (a schema error would make a case pass vacuously).
+  expect(problems.filter((p) => p.rule === 'schema' || p.rule === 'yaml-syntax')).toEqual([]);
+  return problems.filter((p) => p.rule === 'field-options').map((p) => [p.file, p.rule, p.pointer, p.line]);
+}
+
+describe('field-options', () => {
+  it.each([
+    { name: 'a text field without options', text: RAIL_BR_PIX },
+    { name: 'a select field with distinct options', text: withSelect(SELECT) },
+    { name: 'options that normalization leaves unchanged', text: withSelect([...SELECT.slice(0, 4), '    normalize: upper', ...SELECT.slice(4)]) },
+  ])('accepts $name', async ({ text }) => {
+    expect(await located(text)).toEqual([]);
+  });
+
+  it.each([
+    { name: 'a select field without options', text: withSelect(SELECT.slice(0, 4)), at: ['/fields/1/type', 31] },
+    { name: 'options on a text field', text: setLine(RAIL_BR_PIX, 'maxLength', 'options: [{ value: CPF, label: { fr: CPF, en: CPF } }]'), at: ['/fields/0/options', 25] },
+    { name: 'a repeated option value, at the second', text: withSelect([...SELECT.slice(0, 6), '      - { value: CHECKING, label: { fr: Épargne, en: Savings } }']), at: ['/fields/1/options/1/value', 35] },
+    { name: 'an option that normalization changes (it can never be chosen)', text: withSelect([...SELECT.slice(0, 4), '    normalize: upper', ...SELECT.slice(4, 6), '      - { value: savings, label: { fr: Épargne, en: Savings } }']), at: ['/fields/1/options/1/value', 36] },
+  ])('reports $name', async ({ text, at }) => {
+    expect(await located(text)).toEqual([['rails/BR-pix.yaml', 'field-options', ...at]]);
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { topLevelAlternatives } from '../../src/rules/pattern-anchors.js';
+import { problemsOf, RAIL_BR_PIX, setLine } from '../helpers/catalog.js';
+
+/** BR-pix with another pixKey pattern (line 24), examples that it accepts aside. */
+const withPattern = (pattern: string) => ({ 'rails/BR-pix.yaml': setLine(RAIL_BR_PIX, 'pattern', `pattern: '${pattern}'`) });
+
+/** The problems of this rule; the rails must reach the rules (a schema error would make a case pass vacuously). */
+async function problemsOfRule(files: Record<string, string>) {
+  const problems = await problemsOf(files);
+  expect(problems.filter((p) => p.rule === 'schema' || p.rule === 'yaml-syntax')).toEqual([]);
+  return problems.filter((p) => p.rule === 'pattern-anchors');
+}
+
+describe('pattern-anchors', () => {
+  it.each(['^[A-Za-z0-9@.+_-]{1,77}$', '^(?:[0-9]{11}|[0-9]{14})$', '^[0-9]{11}$|^[0-9]{14}$', '^[|]{2}$', '^a\\\\$', '^(a|b)(c|d)$'])('accepts %s', async (pattern) => {
+    expect(await problemsOfRule(withPattern(pattern))).toEqual([]);
+  });
+
+  it.each([
+    { name: 'no anchor', pattern: '[0-9]{11}' },
+    { name: 'no end anchor', pattern: '^[0-9]{11}' },
+    { name: 'no start anchor', pattern: '[0-9]{11}$' },
+    { name: 'an escaped dollar, a literal $', pattern: '^[0-9]{11}\\$' },
+    { name: 'a top-level alternation outside the anchors', pattern: '^[0-9]{11}|[0-9]{14}$' },
+  ])('warns about $name at the pattern', async ({ pattern }) => {
+    const problems = await problemsOfRule(withPattern(pattern));
+    expect(problems.map((p) => [p.file, p.rule, p.pointer, p.line, p.severity])).toEqual([['rails/BR-pix.yaml', 'pattern-anchors', '/fields/0/pattern', 24, 'warning']]);
+  });
+
+  it('leaves a pattern that does not compile to pattern-syntax', async () => {
+    expect(await problemsOfRule(withPattern('[0-9'))).toEqual([]);
+  });
+
+  it.each([
+    ['^a$', ['^a$']],
+    ['^a|b$', ['^a', 'b$']],
+    ['^(a|b)$', ['^(a|b)$']],
+    ['^[|(]|\\|$', ['^[|(]', '\\|$']],
+  ])('splits %s into its top-level alternatives', (pattern, alternatives) => {
+    expect(topLevelAlternatives(pattern)).toEqual(alternatives);
+  });
+});
