@@ -1,10 +1,13 @@
+import { readFileSync, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { LineCounter, parseAllDocuments, isMap, type Document } from 'yaml';
+import { isMap, parseAllDocuments, type Document } from 'yaml';
 import type { Problem } from './problem.js';
 import { cmp } from './problem.js';
-import { locate, offsetRange, type Range, type SourceFile } from './source.js';
+import { parseInWorkers } from './parallel.js';
+import { locate, offsetRange, YAML_OPTIONS, type Range, type SourceFile } from './source.js';
 
 /** The three catalogs and the folder each lives in. */
 export const ENTRY_KINDS = { rails: 'rail', assets: 'asset', countries: 'country' } as const;
@@ -15,6 +18,8 @@ export type EntryKind = (typeof ENTRY_KINDS)[Folder];
 export const MAX_FILE_BYTES = 1024 * 1024;
 /** More alias expansions than this in one file is treated as an alias bomb ("billion laughs"). */
 export const MAX_ALIAS_COUNT = 100;
+/** From this many files on, parsing is spread over worker threads (below it, starting workers costs more than it saves). */
+export const PARALLEL_THRESHOLD = 1500;
 
 /** An entry read from a file: one YAML mapping, before any schema check. */
 export interface RawEntry {
@@ -63,34 +68,76 @@ export interface CatalogText {
   unreadable?: string;
 }
 
+/**
+ * One file parsed: plain data only, so that it can cross from a worker thread. Problems carry character offsets;
+ * lines and columns are computed where the text is kept.
+ */
+export interface ParsedText {
+  name: string;
+  text: string;
+  kind?: EntryKind;
+  data?: Record<string, unknown>;
+  issues: Array<{ rule: 'yaml-syntax' | 'file-name'; message: string; start: number; end: number; pointer?: string }>;
+}
+
 /** Reads and parses every file of a catalog folder; never throws on a file, only on an unreadable folder. */
 export async function loadCatalog(dir: string, cwd = process.cwd()): Promise<Loaded> {
   const absDir = path.resolve(cwd, dir);
   const names = await listFiles(absDir, dir);
+  const workers = Math.min(availableParallelism(), 4);
+  if (names.length >= PARALLEL_THRESHOLD && workers > 1) {
+    const parsed = await parseInWorkers(absDir, names, workers);
+    if (parsed) return toLoaded(absDir, parsed, cwd, new Map());
+  }
   const texts = await Promise.all(names.map((name) => readText(absDir, name)));
   return loadTexts(absDir, texts, cwd);
 }
 
-/** Parses catalog files given as texts (from disk or from a git revision), in the order of their names. */
+/** Parses catalog files given as texts (from disk or from a git revision). */
 export function loadTexts(absDir: string, texts: CatalogText[], cwd = process.cwd()): Loaded {
+  const docs = new Map<string, Document | null>();
+  const parsed = texts.map((t) => parseCatalogText(t, (doc) => docs.set(t.name, doc)));
+  return toLoaded(absDir, parsed, cwd, docs);
+}
+
+/** Turns parsed files into source files, entries and located problems, in the code-unit order of their names. */
+function toLoaded(absDir: string, parsed: ParsedText[], cwd: string, docs: Map<string, Document | null>): Loaded {
   const loaded: Loaded = { dir: absDir, files: [], entries: [], problems: [] };
-  for (const t of [...texts].sort((a, b) => cmp(a.name, b.name))) {
-    const r = loadText(absDir, t, cwd);
-    if (r.file) loaded.files.push(r.file);
-    if (r.entry) loaded.entries.push(r.entry);
-    loaded.problems.push(...r.problems);
+  for (const p of [...parsed].sort((a, b) => cmp(a.name, b.name))) {
+    const absolute = path.join(absDir, p.name);
+    const file: SourceFile = { path: displayPath(absolute, cwd), absolute, text: p.text };
+    if (docs.has(p.name)) file.doc = docs.get(p.name);
+    if (isEntryPlace(p.name)) loaded.files.push(file);
+    for (const issue of p.issues) {
+      const range = issue.pointer !== undefined ? locate(file, issue.pointer) : offsetRange(file, issue.start, issue.end);
+      loaded.problems.push({ file: file.path, ...range, severity: 'error', rule: issue.rule, pointer: issue.pointer ?? '', message: issue.message });
+    }
+    if (p.kind && p.data) loaded.entries.push({ kind: p.kind, file, data: p.data });
   }
   return loaded;
 }
 
 /** Reads one file of the catalog folder, refusing files over MAX_FILE_BYTES without reading them. */
-async function readText(absDir: string, name: string): Promise<CatalogText> {
+export async function readText(absDir: string, name: string): Promise<CatalogText> {
   if (!isEntryPlace(name)) return { name };
   const absolute = path.join(absDir, name);
   try {
     const info = await stat(absolute);
     if (info.size > MAX_FILE_BYTES) return { name, unreadable: tooLarge(info.size) };
     return { name, text: (await readFile(absolute)).toString('utf8') };
+  } catch (err) {
+    return { name, unreadable: `cannot read the file: ${(err as Error).message}` };
+  }
+}
+
+/** Synchronous readText, for worker threads: one file after another, without a round trip through the event loop per call. */
+export function readTextSync(absDir: string, name: string): CatalogText {
+  if (!isEntryPlace(name)) return { name };
+  const absolute = path.join(absDir, name);
+  try {
+    const size = statSync(absolute).size;
+    if (size > MAX_FILE_BYTES) return { name, unreadable: tooLarge(size) };
+    return { name, text: readFileSync(absolute, 'utf8') };
   } catch (err) {
     return { name, unreadable: `cannot read the file: ${(err as Error).message}` };
   }
@@ -105,65 +152,6 @@ function isEntryPlace(name: string): boolean {
   return parts.length === 2 && parts[0] in ENTRY_KINDS && name.endsWith('.yaml');
 }
 
-interface FileResult {
-  file?: SourceFile;
-  entry?: RawEntry;
-  problems: Problem[];
-}
-
-function problemAt(file: SourceFile, range: Range, rule: string, message: string, pointer = ''): Problem {
-  return { file: file.path, ...range, severity: 'error', rule, pointer, message };
-}
-
-const START: Range = { line: 1, column: 1, endLine: 1, endColumn: 1 };
-
-function loadText(absDir: string, source: CatalogText, cwd: string): FileResult {
-  const { name } = source;
-  const absolute = path.join(absDir, name);
-  const file: SourceFile = { path: displayPath(absolute, cwd), absolute, text: '', lineCounter: new LineCounter() };
-  const parts = name.split('/');
-  const folder = parts[0] as Folder;
-  const problems: Problem[] = [];
-
-  if (parts.length !== 2 || !(folder in ENTRY_KINDS)) {
-    return { problems: [problemAt(file, START, 'file-name', `${file.path} is not where an entry belongs: put rails in rails/<id>.yaml, assets in assets/<id>.yaml and countries in countries/<CODE>.yaml under the catalog folder`)] };
-  }
-  if (!name.endsWith('.yaml')) {
-    const hint = name.endsWith('.yml') ? `rename it to ${parts[1].replace(/\.yml$/, '.yaml')}` : 'catalog entries are .yaml files';
-    return { problems: [problemAt(file, START, 'file-name', `${file.path} is not read by the catalog: ${hint}`)] };
-  }
-  if (source.text === undefined) return { file, problems: [problemAt(file, START, 'yaml-syntax', source.unreadable ?? 'cannot read the file')] };
-  if (Buffer.byteLength(source.text) > MAX_FILE_BYTES) return { file, problems: [problemAt(file, START, 'yaml-syntax', tooLarge(Buffer.byteLength(source.text)))] };
-  file.text = source.text;
-  parse(file, problems);
-  if (!file.doc) {
-    if (problems.length === 0)
-      problems.push(problemAt(file, START, 'yaml-syntax', `the file is empty: write the entry as a mapping, starting with ${folder === 'countries' ? 'code' : 'id'}: ...`));
-    return { file, problems };
-  }
-
-  let data: unknown;
-  try {
-    data = file.doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
-  } catch (err) {
-    const message = /alias/i.test((err as Error).message)
-      ? `too many alias expansions (more than ${MAX_ALIAS_COUNT}): this looks like an alias bomb; write the values out instead of nesting *aliases`
-      : `cannot read the YAML: ${(err as Error).message}`;
-    problems.push(problemAt(file, START, 'yaml-syntax', message));
-    return { file, problems };
-  }
-  if (data === null || data === undefined) {
-    problems.push(problemAt(file, START, 'yaml-syntax', `the file is empty: write the entry as a mapping, starting with ${folder === 'countries' ? 'code' : 'id'}: ...`));
-    return { file, problems };
-  }
-  if (!isMap(file.doc.contents) || typeof data !== 'object' || Array.isArray(data)) {
-    const what = Array.isArray(data) ? 'a list' : `a single value`;
-    problems.push(problemAt(file, locate(file, ''), 'yaml-syntax', `the file holds ${what}; an entry is a mapping of fields (key: value), one entry per file`));
-    return { file, problems };
-  }
-  return { file, entry: { kind: ENTRY_KINDS[folder], file, data: data as Record<string, unknown> }, problems };
-}
-
 /** Friendlier words for the YAML parser's error codes: what happened and what to write instead. */
 const YAML_HINTS: Record<string, (source: string) => string> = {
   DUPLICATE_KEY: (src) => `duplicate key ${JSON.stringify(src)}: a key may appear once in a mapping; keep one of the two and delete the other`,
@@ -171,39 +159,77 @@ const YAML_HINTS: Record<string, (source: string) => string> = {
   MULTIPLE_DOCS: () => 'a catalog file holds one entry: remove the --- and the second document, or move it to a file of its own',
 };
 
-function parse(file: SourceFile, problems: Problem[]): void {
+/**
+ * Parses one catalog file with `yaml` (pure: no I/O, safe in a worker). `keepDocument` receives the parsed document
+ * when the caller can keep it, so that locating a problem later does not parse the file again.
+ */
+export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Document | null) => void): ParsedText {
+  const { name } = source;
+  const parts = name.split('/');
+  const folder = parts[0] as Folder;
+  const result: ParsedText = { name, text: source.text ?? '', issues: [] };
+  const fail = (rule: 'yaml-syntax' | 'file-name', message: string, start = 0, end = 0) => {
+    result.issues.push({ rule, message, start, end });
+    return result;
+  };
+  const shown = name;
+  if (parts.length !== 2 || !(folder in ENTRY_KINDS))
+    return fail('file-name', `${shown} is not where an entry belongs: put rails in rails/<id>.yaml, assets in assets/<id>.yaml and countries in countries/<CODE>.yaml under the catalog folder`);
+  if (!name.endsWith('.yaml')) {
+    const hint = name.endsWith('.yml') ? `rename it to ${parts[1].replace(/\.yml$/, '.yaml')}` : 'catalog entries are .yaml files';
+    return fail('file-name', `${parts[1]} is not read by the catalog: ${hint}`);
+  }
+  if (source.text === undefined) return fail('yaml-syntax', source.unreadable ?? 'cannot read the file');
+  if (Buffer.byteLength(source.text) > MAX_FILE_BYTES) {
+    result.text = '';
+    return fail('yaml-syntax', tooLarge(Buffer.byteLength(source.text)));
+  }
+  const text = source.text;
+
   let docs: Document.Parsed[];
   try {
-    docs = parseAllDocuments(file.text, {
-      lineCounter: file.lineCounter,
-      prettyErrors: false,
-      uniqueKeys: true,
-      version: '1.2',
-      schema: 'core',
-      strict: true,
-    }) as Document.Parsed[];
+    docs = parseAllDocuments(text, YAML_OPTIONS) as Document.Parsed[];
+    if (!Array.isArray(docs)) docs = [];
   } catch (err) {
-    problems.push(problemAt(file, START, 'yaml-syntax', `cannot parse the YAML: ${(err as Error).message}`));
-    return;
+    return fail('yaml-syntax', `cannot parse the YAML: ${(err as Error).message}`);
   }
-  if (!Array.isArray(docs)) docs = [];
   const first = docs[0];
-  for (const doc of docs.slice(0, 1)) {
-    for (const e of [...doc.errors, ...doc.warnings]) {
-      let [start, end] = e.pos;
-      if (e.code === 'DUPLICATE_KEY') end = keyEnd(file.text, start);
-      const source = file.text.slice(start, end);
-      const hint = YAML_HINTS[e.code]?.(source) ?? `${e.message.replace(/\s+at line \d+, column \d+.*$/s, '')}`;
-      problems.push(problemAt(file, offsetRange(file, start, end), 'yaml-syntax', hint));
+  if (first) {
+    for (const e of [...first.errors, ...first.warnings]) {
+      const start = e.pos[0];
+      const end = e.code === 'DUPLICATE_KEY' ? keyEnd(text, start) : e.pos[1];
+      const hint = YAML_HINTS[e.code]?.(text.slice(start, end)) ?? e.message.replace(/\s+at line \d+, column \d+.*$/s, '');
+      result.issues.push({ rule: 'yaml-syntax', message: hint, start, end });
     }
   }
   if (docs.length > 1) {
-    const second = docs[1];
-    const start = second.range?.[0] ?? 0;
-    problems.push(problemAt(file, offsetRange(file, start, start + 3), 'yaml-syntax', YAML_HINTS.MULTIPLE_DOCS('')));
+    const start = docs[1].range?.[0] ?? 0;
+    result.issues.push({ rule: 'yaml-syntax', message: YAML_HINTS.MULTIPLE_DOCS(''), start, end: start + 3 });
   }
-  if (first && first.errors.length === 0) file.doc = first;
-  else if (!first && file.text.trim() === '') file.doc = undefined;
+  const doc = first && first.errors.length === 0 ? first : null;
+  keepDocument?.(doc);
+  if (result.issues.length > 0 && !doc) return result;
+  if (!doc || doc.contents === null) {
+    return result.issues.length ? result : fail('yaml-syntax', `the file is empty: write the entry as a mapping, starting with ${folder === 'countries' ? 'code' : 'id'}: ...`);
+  }
+
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (err) {
+    const message = /alias/i.test((err as Error).message)
+      ? `too many alias expansions (more than ${MAX_ALIAS_COUNT}): this looks like an alias bomb; write the values out instead of nesting *aliases`
+      : `cannot read the YAML: ${(err as Error).message}`;
+    return fail('yaml-syntax', message);
+  }
+  if (!isMap(doc.contents) || data === null || typeof data !== 'object' || Array.isArray(data)) {
+    const what = Array.isArray(data) ? 'a list' : 'a single value';
+    result.issues.push({ rule: 'yaml-syntax', message: `the file holds ${what}; an entry is a mapping of fields (key: value), one entry per file`, start: 0, end: 0, pointer: '' });
+    return result;
+  }
+  result.kind = ENTRY_KINDS[folder];
+  result.data = data as Record<string, unknown>;
+  return result;
 }
 
 /** End of a plain mapping key that starts at `start` (up to the `:` on its line). */
@@ -211,3 +237,5 @@ function keyEnd(text: string, start: number): number {
   const m = /^[^:\n]*/.exec(text.slice(start));
   return start + (m ? m[0].trimEnd().length : 0);
 }
+
+export type { Range };

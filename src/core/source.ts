@@ -1,16 +1,56 @@
-import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, LineCounter, type Document, type Node } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocuments, type Document, type DocumentOptions, type ParseOptions, type SchemaOptions, type Node } from 'yaml';
 import { parsePointer } from './pointer.js';
 
-/** A catalog file as read: its display path (relative to the working directory), text and parsed document. */
+/** How every catalog file is parsed: YAML 1.2 core schema (NO is a string, 2026-05-01 stays a string), unique keys. */
+export const YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
+  prettyErrors: false,
+  uniqueKeys: true,
+  version: '1.2',
+  schema: 'core',
+  strict: true,
+};
+
+/** A catalog file as read: its display path (relative to the working directory) and text. */
 export interface SourceFile {
   /** Path shown to the user, relative to the working directory, with forward slashes. */
   path: string;
   /** Absolute path. */
   absolute: string;
   text: string;
-  lineCounter: LineCounter;
-  /** The parsed YAML document, when the file parsed into one. */
-  doc?: Document;
+  /**
+   * The parsed document with source positions, made on first use: only files with a problem need one, so a large
+   * clean catalog never keeps thousands of syntax trees in memory. null when the file has no error-free document.
+   */
+  doc?: Document | null;
+  /** Offsets at which lines start, computed on first use. */
+  lineStarts?: number[];
+}
+
+/** The file's first document, parsed on first use; null when it has none or it has errors. */
+export function documentOf(file: SourceFile): Document | null {
+  if (file.doc === undefined) {
+    const first = parseAllDocuments(file.text, YAML_OPTIONS)[0] as Document.Parsed | undefined;
+    file.doc = first && first.errors && first.errors.length === 0 ? first : null;
+  }
+  return file.doc;
+}
+
+/** 1-based line and column of a character offset. */
+export function linePos(file: SourceFile, offset: number): { line: number; col: number } {
+  if (!file.lineStarts) {
+    const starts = [0];
+    for (let i = file.text.indexOf('\n'); i !== -1; i = file.text.indexOf('\n', i + 1)) starts.push(i + 1);
+    file.lineStarts = starts;
+  }
+  const starts = file.lineStarts;
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, col: offset - starts[lo] + 1 };
 }
 
 /** A 1-based source range. */
@@ -67,8 +107,8 @@ function keyText(key: unknown): string | undefined {
 
 /** Converts a character offset range into 1-based lines and columns. */
 export function offsetRange(file: SourceFile, start: number, end: number): Range {
-  const a = file.lineCounter.linePos(start);
-  const b = file.lineCounter.linePos(Math.max(start, end));
+  const a = linePos(file, start);
+  const b = linePos(file, Math.max(start, end));
   return { line: a.line, column: a.col, endLine: b.line, endColumn: b.col };
 }
 
@@ -77,8 +117,9 @@ export function offsetRange(file: SourceFile, start: number, end: number): Range
  * deepest existing parent. A collection is located at its first line only, so an annotation does not cover a whole file.
  */
 export function locate(file: SourceFile, pointer: string, target: Target = 'value'): Range {
-  if (!file.doc || !file.doc.contents) return { line: 1, column: 1, endLine: 1, endColumn: 1 };
-  const found = findNode(file.doc, pointer);
+  const doc = documentOf(file);
+  if (!doc || !doc.contents) return { line: 1, column: 1, endLine: 1, endColumn: 1 };
+  const found = findNode(doc, pointer);
   const node = target === 'key' && found.exact && found.key ? found.key : found.node;
   if (!node || !node.range) return { line: 1, column: 1, endLine: 1, endColumn: 1 };
   const [start, valueEnd] = node.range;
@@ -98,8 +139,9 @@ function lineEnd(text: string, offset: number): number {
 
 /** The source text of the node at `pointer`, as the analyst wrote it (`012345`, `yes`), when it is a plain scalar. */
 export function plainScalarSource(file: SourceFile, pointer: string): string | undefined {
-  if (!file.doc) return undefined;
-  const found = findNode(file.doc, pointer);
+  const doc = documentOf(file);
+  if (!doc) return undefined;
+  const found = findNode(doc, pointer);
   const node = found.node;
   if (!found.exact || !isScalar(node) || !node.range) return undefined;
   if (node.type !== 'PLAIN') return undefined;
