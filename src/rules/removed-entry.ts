@@ -1,9 +1,84 @@
+import type { RawEntry } from '../core/load.js';
+import { schemaEnum } from '../core/schemas.js';
+import { equal } from '../git/changes.js';
 import { defineRule } from './define.js';
+import { idKey } from './file-name.js';
 
-// STUB: to be implemented (see the issue). The check does nothing yet.
+/** Share of the other top-level fields that must be equal for a new entry to count as a base entry under a new id. */
+const RENAME_SIMILARITY = 0.75;
+
+function idOf(entry: RawEntry): string | undefined {
+  const id = entry.data[idKey(entry.kind)];
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+/** How much of two entries is the same, the id aside: equal top-level fields over all fields of either. */
+function similarity(a: RawEntry, b: RawEntry): number {
+  const key = idKey(a.kind);
+  const keys = new Set([...Object.keys(a.data), ...Object.keys(b.data)].filter((k) => k !== key));
+  if (keys.size === 0) return 0;
+  let same = 0;
+  for (const k of keys) if (equal(a.data[k], b.data[k])) same++;
+  return same / keys.size;
+}
+
+/** What to write instead of removing an entry of this kind. */
+function keepAdvice(kind: RawEntry['kind']): string {
+  if (kind === 'country')
+    return `set status: restricted with a reason (${schemaEnum('common', '/definitions/countryReason').join(', ')})`;
+  return `set phase: never with a reason (${schemaEnum('common', '/definitions/closedReason').join(', ')})`;
+}
+
 export default defineRule({
   id: 'removed-entry',
   severity: 'error',
-  description: 'TODO',
-  check() {},
+  description:
+    'With --base: every rail, asset and country of the base revision is still in the catalog. Closed rails, assets not offered and refused countries stay in the published lists with phase never or status restricted and a reason; deleting a file or changing an id removes them.',
+  check({ catalog, base, report }) {
+    if (!base) return;
+    const present = new Set(catalog.raw.map((e) => `${e.kind}:${idOf(e)}`));
+    const baseIds = new Set(base.raw.map((e) => `${e.kind}:${idOf(e)}`));
+    // Entries with an id the base does not have: where a renamed entry would be now. Each explains one removal.
+    const unclaimed = catalog.raw.filter((e) => idOf(e) !== undefined && !baseIds.has(`${e.kind}:${idOf(e)}`));
+    const reported = new Set<string>();
+
+    for (const old of base.raw) {
+      const id = idOf(old);
+      if (id === undefined || present.has(`${old.kind}:${id}`) || reported.has(`${old.kind}:${id}`)) continue;
+      reported.add(`${old.kind}:${id}`);
+      const key = idKey(old.kind);
+      const what = old.kind === 'country' ? 'country' : old.kind;
+
+      // A rename: the same file with another id, or an entry that is the same apart from its id (a moved file).
+      let renamed = unclaimed.find((e) => e.kind === old.kind && e.file.path === old.file.path);
+      if (!renamed) {
+        let best = RENAME_SIMILARITY;
+        for (const e of unclaimed) {
+          if (e.kind !== old.kind) continue;
+          const score = similarity(old, e);
+          if (score >= best && (!renamed || score > best)) {
+            renamed = e;
+            best = score;
+          }
+        }
+      }
+      if (renamed) {
+        unclaimed.splice(unclaimed.indexOf(renamed), 1);
+        const now = idOf(renamed)!;
+        report(
+          renamed,
+          `/${key}`,
+          `the ${key} was ${id} at the base revision (${old.file.path}): changing it removes ${what} ${id} from the published list, where clients keep it. ` +
+            `Keep ${id} in a file of its own (${keepAdvice(old.kind)} if it is closed) and add ${now} as a new entry`,
+        );
+      } else {
+        report(
+          old,
+          `/${key}`,
+          `${what} ${id} was removed: it is in ${old.file.path} at the base revision and no entry has this ${key} now. ` +
+            `An entry never disappears from the published list: keep the file (restore it if it was deleted) and ${keepAdvice(old.kind)}`,
+        );
+      }
+    }
+  },
 });

@@ -1,9 +1,31 @@
+import { compareEntries, publishedRail } from '../git/changes.js';
+import type { Rail } from '../generated/types.js';
 import { defineRule } from './define.js';
 
-// STUB: to be implemented (see the issue). The check does nothing yet.
+/** How many changed fields a message names before "and N more". */
+const NAMED = 4;
+
 export default defineRule({
   id: 'unverified-change',
   severity: 'warning',
-  description: 'TODO',
-  check() {},
+  description:
+    'With --base: a rail whose published fields (limits, fees, phase, beneficiary fields, ...) changed has a new verifiedAt, the date the changed facts were checked. Toolkit-only attributes (examples) do not count.',
+  check({ catalog, base, report }) {
+    if (!base) return;
+    const before = new Map<string, Rail>();
+    for (const rail of base.rails) if (!before.has(rail.data.id)) before.set(rail.data.id, rail.data);
+    for (const rail of catalog.rails) {
+      const old = before.get(rail.data.id);
+      if (!old || old.verifiedAt !== rail.data.verifiedAt) continue;
+      const changed = compareEntries(publishedRail(old), publishedRail(rail.data)).filter((c) => c.pointer !== '/verifiedAt');
+      if (changed.length === 0) continue;
+      const labels = [...new Set(changed.map((c) => c.label))];
+      const named = labels.slice(0, NAMED).join(', ') + (labels.length > NAMED ? ` and ${labels.length - NAMED} more` : '');
+      report(
+        rail,
+        '/verifiedAt',
+        `${named} changed, but verifiedAt is still ${rail.data.verifiedAt}: check the rail against its source and set verifiedAt to the date of that check (YYYY-MM-DD)`,
+      );
+    }
+  },
 });

@@ -1,9 +1,46 @@
-import { EXIT, type CliIO } from '../io.js';
+import { CatalogDirError, loadCatalog } from '../../core/load.js';
+import { checkSchemas } from '../../core/validate.js';
+import { BaseError, readBase } from '../../git/base.js';
+import { CATALOG_NAMES, diffCatalogs, diffToJson } from '../../git/changes.js';
+import { renderDiffMarkdown } from '../../git/markdown.js';
+import { choiceFlag, parseFlags } from '../args.js';
+import { EXIT, UsageError, type CliIO } from '../io.js';
 
-// STUB: to be implemented (see the issue).
-export const usage = `catalog diff (not implemented yet)`;
+export const usage = `catalog diff --base <ref> [--dir catalog] [--format markdown|json]
 
-export async function run(_argv: string[], io: CliIO): Promise<number> {
-  io.stderr.write('catalog diff: not implemented yet\n');
-  return EXIT.usage;
+What a change does to the published catalog, compared with the merge base of <ref> and HEAD: per catalog the entries
+added, removed and changed, each changed field with its before and after (amounts in the currency's decimals), phase
+and status transitions named, breaking changes flagged. Markdown fits a pull-request comment or $GITHUB_STEP_SUMMARY.
+Exit code 0 (it is a report), 2 on a usage error or when the base cannot be read (the message says what to fetch).`;
+
+export const FORMATS = ['markdown', 'json'] as const;
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  const { values } = parseFlags(argv, {
+    base: { type: 'string' },
+    dir: { type: 'string', default: 'catalog' },
+    format: { type: 'string' },
+  });
+  const format = choiceFlag('format', values.format, FORMATS, 'markdown');
+  if (values.base === undefined) throw new UsageError('--base <ref> is required: the branch or commit to compare with (origin/main)');
+  const dir = values.dir!;
+  let base;
+  let loaded;
+  try {
+    base = await readBase({ ref: values.base, dir, cwd: io.cwd });
+    loaded = await loadCatalog(dir, io.cwd);
+  } catch (err) {
+    if (err instanceof CatalogDirError) throw new UsageError(err.message);
+    if (err instanceof BaseError) {
+      io.stderr.write(`catalog diff: ${err.message}\n`);
+      return EXIT.usage;
+    }
+    throw err;
+  }
+  const diff = diffCatalogs(base.catalog, checkSchemas(loaded).catalog);
+  const skipped = CATALOG_NAMES.flatMap((name) => diff[name].skipped);
+  if (skipped.length)
+    io.stderr.write(`catalog diff: not compared, as they do not pass their schema on one side: ${skipped.join(', ')} (run catalog validate)\n`);
+  io.stdout.write(format === 'json' ? diffToJson(diff) : renderDiffMarkdown(diff, { ref: base.ref, commit: base.commit, dir }));
+  return EXIT.ok;
 }

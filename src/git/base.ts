@@ -1,0 +1,193 @@
+import { createHash } from 'node:crypto';
+import { readFile, realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleGit, type SimpleGit } from 'simple-git';
+import { displayPath, ENTRY_KINDS, listFiles, loadTexts, MAX_FILE_BYTES, type CatalogText, type Loaded } from '../core/load.js';
+import { cmp } from '../core/problem.js';
+import { checkSchemas } from '../core/validate.js';
+import type { Catalog } from '../rules/define.js';
+
+/**
+ * The base revision cannot be read: not a git checkout, an unknown ref, a shallow clone without the branch point.
+ * The message says what to fetch; the CLI prints it and exits with code 2.
+ */
+export class BaseError extends Error {}
+
+/** The catalog folder as it is at the merge base of a ref and HEAD. */
+export interface BaseRevision {
+  /** The ref as given (origin/main). */
+  ref: string;
+  /** The commit the ref names. */
+  refCommit: string;
+  /** The merge base of the ref and HEAD: the revision compared with. */
+  commit: string;
+  /** Path of the catalog folder inside the repository, with forward slashes ('' at the repository's root). */
+  prefix: string;
+  /** The base's files, parsed: display paths are those the files have (or had) in the working tree. */
+  loaded: Loaded;
+  /** The base's schema-valid entries, as the rules and the diff take them. */
+  catalog: Catalog;
+  /** Display paths of the files that differ between the base and the working tree: added, modified and deleted. */
+  touched: Set<string>;
+  /** Display paths of the files present at the base and missing from the working tree. */
+  deleted: Set<string>;
+}
+
+export interface ReadBaseOptions {
+  /** The base ref: a branch, a remote-tracking branch, a tag or a commit. */
+  ref: string;
+  /** Catalog folder, relative to cwd. */
+  dir: string;
+  cwd: string;
+}
+
+/**
+ * Reads the catalog folder at the merge base of `ref` and HEAD, with git (ls-tree, cat-file).
+ *
+ * Why the merge base and not the ref's tip: a pull request is judged on what it changes (GitHub's three-dot diff).
+ * Compared with the tip, a rail added on main after the branch point would look removed by the branch. On a pull
+ * request's merge commit (what actions/checkout checks out), the merge base is the base branch's tip anyway.
+ *
+ * Only files that differ from the working tree are read from git; the others are the same bytes as on disk.
+ */
+export async function readBase(options: ReadBaseOptions): Promise<BaseRevision> {
+  const { ref, dir, cwd } = options;
+  const absDir = path.resolve(cwd, dir);
+  const names = await listFiles(absDir, dir); // throws CatalogDirError on a missing folder (a usage error)
+  if (ref === '' || ref.startsWith('-') || /[\s\0]/.test(ref)) throw new BaseError(`--base takes a git ref such as origin/main or a commit, not ${JSON.stringify(ref)}`);
+
+  const git = simpleGit({ baseDir: absDir, maxConcurrentProcesses: 4 });
+  const top = await run(git, ['rev-parse', '--show-toplevel'], (err) =>
+    /not a git repository/i.test(err) ? `--base compares with the git history, but ${dir} is not inside a git checkout` : `git cannot read ${dir}: ${err}`,
+  );
+  const prefix = toPosix(path.relative(await realpath(top.trim()), await realpath(absDir)));
+
+  const refCommit = (await run(git, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).trim();
+  if (!refCommit) throw new BaseError(missingRefMessage(ref));
+  const head = (await run(git, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])).trim();
+  if (!head) throw new BaseError('HEAD has no commit yet: commit the change before comparing it with --base');
+  const commit = (await run(git, ['merge-base', refCommit, head])).trim();
+  if (!commit) {
+    const shallow = (await run(git, ['rev-parse', '--is-shallow-repository'])).trim() === 'true';
+    throw new BaseError(shallow ? shallowMessage(ref) : `${ref} and HEAD have no common history: give --base the branch this change was made from`);
+  }
+
+  const blobs = await listBlobs(git, commit, prefix);
+  const current = await hashFiles(absDir, names, blobs[0]?.sha.length === 64 ? 'sha256' : 'sha1');
+  const texts = await Promise.all(blobs.map((blob) => readBlob(git, blob, current.get(blob.name))));
+  const loaded = loadTexts(absDir, texts, cwd);
+
+  const shown = (name: string) => displayPath(path.join(absDir, name), cwd);
+  const atBase = new Map(blobs.map((b) => [b.name, b.sha]));
+  const touched = new Set<string>();
+  const deleted = new Set<string>();
+  for (const [name, sha] of atBase) {
+    const now = current.get(name);
+    if (!now) deleted.add(shown(name));
+    if (!now || now.sha !== sha) touched.add(shown(name));
+  }
+  for (const name of current.keys()) if (!atBase.has(name)) touched.add(shown(name));
+
+  return { ref, refCommit, commit, prefix, loaded, catalog: checkSchemas(loaded).catalog, touched, deleted };
+}
+
+/** Runs a git command; a failure becomes a BaseError (with `explain` to word it). */
+async function run(git: SimpleGit, args: string[], explain?: (stderr: string) => string): Promise<string> {
+  try {
+    return await git.raw(args);
+  } catch (err) {
+    const message = ((err as Error).message ?? String(err)).trim();
+    if (/ENOENT|spawn git/.test(message)) throw new BaseError('--base needs git, and git is not installed (or not on the PATH)');
+    throw new BaseError(explain ? explain(message) : `git ${args[0]} failed: ${message}`);
+  }
+}
+
+/** What to fetch when the ref is not there (a shallow CI checkout fetches only the commit under test). */
+export function missingRefMessage(ref: string): string {
+  const remote = /^(?:refs\/remotes\/)?([A-Za-z0-9._-]+)\/(.+)$/.exec(ref);
+  const fetch = remote
+    ? `git fetch --no-tags ${remote[1]} +refs/heads/${remote[2]}:refs/remotes/${remote[1]}/${remote[2]}`
+    : `git fetch --no-tags origin ${ref}`;
+  return (
+    `the base ref ${ref} is not in this checkout, so there is nothing to compare with. Fetch it first: ${fetch}` +
+    ` (in GitHub Actions, give actions/checkout \`fetch-depth: 0\`, which fetches every branch with its history)`
+  );
+}
+
+/** What to fetch when the ref is there but the branch point is not (a shallow clone). */
+export function shallowMessage(ref: string): string {
+  return (
+    `this clone is shallow and does not hold the commit where HEAD branched from ${ref}, so the change cannot be isolated.` +
+    ` Fetch the history: git fetch --no-tags --unshallow origin (or git fetch --no-tags --deepen=200 origin for part of it);` +
+    ` in GitHub Actions, give actions/checkout \`fetch-depth: 0\``
+  );
+}
+
+interface Blob {
+  /** Path inside the catalog folder (rails/BR-pix.yaml). */
+  name: string;
+  sha: string;
+  size: number;
+}
+
+/** Every file of the catalog folder at a commit (ls-tree -r -l -z): its name, object id and size. */
+async function listBlobs(git: SimpleGit, commit: string, prefix: string): Promise<Blob[]> {
+  const args = ['ls-tree', '-r', '-l', '-z', '--full-tree', commit];
+  if (prefix) args.push('--', prefix);
+  const out = await run(git, args);
+  const blobs: Blob[] = [];
+  for (const record of out.split('\0')) {
+    // <mode> SP <type> SP <object> SP+ <size> TAB <path>
+    const m = /^(\d+) (\w+) ([0-9a-f]+) +(\S+)\t(.*)$/s.exec(record);
+    if (!m || m[2] !== 'blob' || m[1] === '120000') continue; // submodules and symbolic links hold no entry
+    const full = m[5];
+    if (prefix && !full.startsWith(prefix + '/')) continue;
+    const name = prefix ? full.slice(prefix.length + 1) : full;
+    if (name.split('/').some((part) => part.startsWith('.'))) continue; // as listFiles: dot files are not catalog files
+    blobs.push({ name, sha: m[3], size: Number(m[4]) });
+  }
+  return blobs.sort((a, b) => cmp(a.name, b.name));
+}
+
+interface WorkingFile {
+  sha: string;
+  bytes: Buffer;
+}
+
+/** The working tree's files with their git object ids, so that unchanged files are not read from git again. */
+async function hashFiles(absDir: string, names: string[], algorithm: 'sha1' | 'sha256'): Promise<Map<string, WorkingFile>> {
+  const files = new Map<string, WorkingFile>();
+  await Promise.all(
+    names.map(async (name) => {
+      try {
+        const bytes = await readFile(path.join(absDir, name));
+        files.set(name, { sha: blobId(bytes, algorithm), bytes });
+      } catch {
+        files.set(name, { sha: '', bytes: Buffer.alloc(0) }); // unreadable now: counts as touched
+      }
+    }),
+  );
+  return files;
+}
+
+/** The id git gives a file's content: the hash of "blob <size>\0<bytes>". */
+export function blobId(bytes: Buffer, algorithm: 'sha1' | 'sha256' = 'sha1'): string {
+  return createHash(algorithm).update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+}
+
+function isEntryPlace(name: string): boolean {
+  const parts = name.split('/');
+  return parts.length === 2 && parts[0] in ENTRY_KINDS && name.endsWith('.yaml');
+}
+
+async function readBlob(git: SimpleGit, blob: Blob, now: WorkingFile | undefined): Promise<CatalogText> {
+  const { name } = blob;
+  if (!isEntryPlace(name)) return { name };
+  if (blob.size > MAX_FILE_BYTES) return { name, unreadable: `the file is over 1 MiB at the base revision` };
+  if (now && now.sha === blob.sha) return { name, text: now.bytes.toString('utf8') };
+  return { name, text: await run(git, ['cat-file', 'blob', blob.sha]) };
+}
+
+function toPosix(p: string): string {
+  return p.split(path.sep).join('/');
+}
