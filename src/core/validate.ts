@@ -25,7 +25,11 @@ export interface Validation {
   report: Report;
   loaded: Loaded;
   catalog: Catalog;
+  /** Rules that threw (a bug in the rule, not in the catalog): the other rules still ran. */
+  crashed: Array<{ rule: string; error: Error }>;
 }
+
+
 
 /** Checks the shapes of loaded entries against their schemas; returns the catalog of valid entries and the problems. */
 export function checkSchemas(loaded: Loaded): { catalog: Catalog; problems: Problem[] } {
@@ -46,25 +50,39 @@ export function checkSchemas(loaded: Loaded): { catalog: Catalog; problems: Prob
 }
 
 /** Runs rules over a catalog; each problem is located at the node its pointer names. */
-export function runRules(catalog: Catalog, today: string, rules: Record<string, Rule> = registry, base?: Catalog): Problem[] {
+export function runRules(catalog: Catalog, today: string, rules: Record<string, Rule> = registry, base?: Catalog, crashed: Validation['crashed'] = []): Problem[] {
   const problems: Problem[] = [];
   for (const rule of Object.values(rules)) {
-    rule.check({
-      catalog,
-      today,
-      base,
-      report(entry, pointer, message, options) {
-        problems.push({ file: entry.file.path, ...locate(entry.file, pointer, options?.target), severity: rule.severity, rule: rule.id, pointer, message });
-      },
-    });
+    try {
+      runRule(rule, catalog, today, base, problems);
+    } catch (error) {
+      crashed.push({ rule: rule.id, error: error as Error });
+    }
   }
   return problems;
+}
+
+function runRule(rule: Rule, catalog: Catalog, today: string, base: Catalog | undefined, problems: Problem[]): void {
+  rule.check({
+    catalog,
+    today,
+    base,
+    report(entry, pointer, message, options) {
+      problems.push({ file: entry.file.path, ...locate(entry.file, pointer, options?.target), severity: rule.severity, rule: rule.id, pointer, message });
+    },
+  });
+}
+
+/** Describes the rules that threw, for the CLI's internal-error message. */
+export function crashReport(crashed: Validation['crashed']): string {
+  return crashed.map((c) => `internal error in rule ${c.rule} (the other rules ran): ${c.error.stack ?? c.error.message}\n`).join('');
 }
 
 /** Loads, parses, schema-checks and rule-checks a catalog folder; every problem of every file in one run. */
 export async function validateCatalog(options: ValidateOptions): Promise<Validation> {
   const loaded = await loadCatalog(options.dir, options.cwd);
   const { catalog, problems } = checkSchemas(loaded);
-  problems.push(...loaded.problems, ...runRules(catalog, options.today, options.rules, options.base));
-  return { report: makeReport(problems, loaded.files.length), loaded, catalog };
+  const crashed: Validation['crashed'] = [];
+  problems.push(...loaded.problems, ...runRules(catalog, options.today, options.rules, options.base, crashed));
+  return { report: makeReport(problems, loaded.files.length), loaded, catalog, crashed };
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { CatalogDirError } from '../../core/load.js';
-import { validateCatalog } from '../../core/validate.js';
+import { crashReport, validateCatalog } from '../../core/validate.js';
 import { formatters } from '../../formatters/index.js';
 import { currentCommit } from '../../seed/commit.js';
 import { buildSeed, serializeSeed } from '../../seed/build.js';
@@ -30,6 +30,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   }
   const { report, catalog, loaded } = validation;
   const out = path.resolve(io.cwd, values.out!);
+  if (validation.crashed.length > 0) {
+    io.stdout.write(formatters.stylish(report, { color: wantsColor(io) }));
+    io.stderr.write(crashReport(validation.crashed) + `catalog build: refused, a rule could not run; ${values.out} was not written\n`);
+    return EXIT.usage;
+  }
   if (report.summary.errors > 0) {
     io.stdout.write(formatters.stylish(report, { color: wantsColor(io) }));
     io.stderr.write(`catalog build: refused, the catalog has ${report.summary.errors} error(s); ${values.out} was not written\n`);
