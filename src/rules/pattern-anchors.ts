@@ -1,5 +1,6 @@
 import { compilePattern } from '../beneficiary/pattern.js';
 import { defineRule } from './define.js';
+import { quotePattern } from './pattern-syntax.js';
 
 /** The top-level alternatives of a pattern (one when it has no top-level |), skipping escapes, classes and groups. */
 export function topLevelAlternatives(source: string): string[] {
@@ -29,6 +30,12 @@ function anchored(alternative: string): boolean {
   return alternative.startsWith('^') && trailingBackslashes !== undefined && trailingBackslashes % 2 === 0;
 }
 
+/** An alternative without its own ^ and $ anchors. */
+function unanchored(alternative: string): string {
+  const start = alternative.startsWith('^') ? 1 : 0;
+  return anchored(`^${alternative.slice(start)}`) ? alternative.slice(start, -1) : alternative.slice(start);
+}
+
 export default defineRule({
   id: 'pattern-anchors',
   severity: 'warning',
@@ -39,8 +46,9 @@ export default defineRule({
         if (field.pattern === undefined || !compilePattern(field.pattern).ok) return; // pattern-syntax reports it
         const alternatives = topLevelAlternatives(field.pattern);
         if (alternatives.every(anchored)) return;
-        const fix = alternatives.length > 1 ? `^(?:${field.pattern})$` : `${field.pattern.startsWith('^') ? '' : '^'}${field.pattern}${anchored(`^${field.pattern}`) ? '' : '$'}`;
-        report(rail, `/fields/${i}/pattern`, `pattern ${JSON.stringify(field.pattern)} is not anchored at both ends${alternatives.length > 1 ? ' of every alternative' : ''}, so it accepts any value that merely contains a match (a valid value with extra characters around it): write ${JSON.stringify(fix)}`);
+        const inner = alternatives.map(unanchored);
+        const fix = inner.length > 1 ? `^(?:${inner.join('|')})$` : `^${inner[0]}$`;
+        report(rail, `/fields/${i}/pattern`, `pattern ${quotePattern(field.pattern)} is not anchored at both ends${alternatives.length > 1 ? ' of every alternative' : ''}, so it accepts any value that merely contains a match (a valid value with extra characters around it): write ${quotePattern(fix)}`);
       });
     }
   },

@@ -1,6 +1,7 @@
 import { checkSync, type Diagnostics } from 'recheck';
 import { compilePattern } from '../beneficiary/pattern.js';
 import { defineRule } from './define.js';
+import { quotePattern } from './pattern-syntax.js';
 
 const diagnostics = new Map<string, Diagnostics>();
 
@@ -38,13 +39,13 @@ export default defineRule({
         const result = redosDiagnostics(field.pattern);
         const pointer = `/fields/${i}/pattern`;
         if (result.status === 'vulnerable') {
-          const { type, summary } = result.complexity;
+          const complexity = result.complexity.type === 'exponential' ? 'exponential' : `polynomial (degree ${result.complexity.degree})`;
           report(rail, pointer,
-            `pattern ${JSON.stringify(field.pattern)} is vulnerable to catastrophic backtracking: ${type === 'exponential' ? 'exponential' : `polynomial (${summary})`} time${hotSpots(field.pattern, result)} on an input such as ${shorten(result.attack.pattern)}, and the service runs it on user input; `
+            `pattern ${quotePattern(field.pattern)} is vulnerable to catastrophic backtracking: ${complexity} time${hotSpots(field.pattern, result)} on an input such as ${shorten(result.attack.pattern)}, and the service runs it on user input; `
             + 'remove nested quantifiers ((a+)+ → a+), make alternatives and neighbouring repeats disjoint ((a|ab)* → (ab?)*, \\d+\\d+ → \\d{2,}), bound repeats ({1,34}) and anchor with ^...$');
         } else if (result.status === 'unknown') {
           const why = 'message' in result.error ? `${result.error.kind}: ${result.error.message}` : result.error.kind;
-          report(rail, pointer, `pattern ${JSON.stringify(field.pattern)} could not be proven free of catastrophic backtracking (recheck ${why}); simplify it (plain character classes, bounded repeats, no back-references or lookarounds)`);
+          report(rail, pointer, `pattern ${quotePattern(field.pattern)} could not be proven free of catastrophic backtracking (recheck ${why}); simplify it (plain character classes, bounded repeats, no back-references or lookarounds)`);
         }
       });
     }

@@ -16,6 +16,11 @@ const HINTS: Array<[RegExp, string]> = [
   [/capture group name|named capture/, 'give each named group (?<name>...) a distinct name and refer only to existing ones with \\k<name>'],
 ];
 
+/** A pattern as the analyst writes it in YAML, single-quoted (backslashes as they are): '^[0-9]\-$'. */
+export function quotePattern(pattern: string): string {
+  return `'${pattern.replace(/'/g, "''")}'`;
+}
+
 /** Compiles without u (the engine's lenient Annex B syntax) though not with u: worth saying, it explains "it works for me". */
 function compilesWithoutU(source: string): boolean {
   try {
@@ -38,7 +43,7 @@ export default defineRule({
         if (compiled.ok) return;
         const hint = HINTS.find(([reason]) => reason.test(compiled.reason))?.[1] ?? 'check it in a regular expression tester set to ECMAScript with the u (unicode) flag';
         const lenient = compilesWithoutU(field.pattern) ? ' (it compiles without the u flag, but the service and the clients compile it with u)' : '';
-        report(rail, `/fields/${i}/pattern`, `pattern ${JSON.stringify(field.pattern)} is not a valid regular expression with the u flag: ${compiled.reason}${lenient}; ${hint}`);
+        report(rail, `/fields/${i}/pattern`, `pattern ${quotePattern(field.pattern)} is not a valid regular expression with the u flag: ${compiled.reason}${lenient}; ${hint}`);
       });
     }
   },
