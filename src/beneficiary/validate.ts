@@ -16,7 +16,7 @@ export interface BeneficiaryError {
   help?: { fr: string; en: string };
 }
 
-/** The verdict on a beneficiary: valid when there is no error; values holds the normalized values of the fields given. */
+/** The verdict on a beneficiary: valid when there is no error; values holds the normalized values of the fields that passed (absent optional fields left out). */
 export interface BeneficiaryValidation {
   valid: boolean;
   values: Record<string, string>;
