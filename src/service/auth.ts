@@ -1,0 +1,114 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { ErrorId } from './errors.js';
+
+/** A configuration problem with the API keys: the service refuses to start. Messages never contain a key. */
+export class KeyConfigError extends Error {}
+
+/** Shortest key accepted: shorter ones can be guessed. */
+export const MIN_KEY_LENGTH = 16;
+/** Longest Bearer token looked at; longer ones are refused without hashing. */
+export const MAX_TOKEN_LENGTH = 4096;
+/** The token68 syntax of RFC 6750 (b64token): what can follow "Bearer ". */
+const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+/** SHA-256 of a key: what the service holds and compares. */
+export function digestOf(key: string): Buffer {
+  return createHash('sha256').update(key, 'utf8').digest();
+}
+
+/**
+ * The active API keys, held as SHA-256 digests. A presented key is hashed and compared in constant time with
+ * every digest, without stopping at the first match: the time taken says nothing about which key, if any, matched.
+ */
+export class KeyRing {
+  private digests: Buffer[];
+
+  constructor(digests: Buffer[]) {
+    this.digests = digests;
+  }
+
+  get size(): number {
+    return this.digests.length;
+  }
+
+  /** Replaces the active keys (SIGHUP re-reads CATALOG_API_KEYS_FILE). */
+  replace(digests: Buffer[]): void {
+    this.digests = digests;
+  }
+
+  verify(key: string): boolean {
+    const presented = digestOf(key);
+    let match = 0;
+    for (const digest of this.digests) match |= timingSafeEqual(presented, digest) ? 1 : 0;
+    return match === 1;
+  }
+}
+
+function checkRawKey(key: string, where: string): void {
+  if (!TOKEN68.test(key)) throw new KeyConfigError(`${where}: a key may only hold letters, digits and - . _ ~ + / (then = padding), so that it can be sent as "Authorization: Bearer <key>"`);
+  if (key.length < MIN_KEY_LENGTH) throw new KeyConfigError(`${where}: a key needs at least ${MIN_KEY_LENGTH} characters (generate one with: openssl rand -hex 32)`);
+  if (key.length > MAX_TOKEN_LENGTH) throw new KeyConfigError(`${where}: a key has at most ${MAX_TOKEN_LENGTH} characters`);
+}
+
+/** Digests of the comma-separated keys of CATALOG_API_KEYS. */
+export function keysFromList(list: string | undefined): Buffer[] {
+  if (list === undefined || list.trim() === '') return [];
+  const keys = list.split(',').map((k) => k.trim());
+  return keys.map((key, i) => {
+    if (key === '') throw new KeyConfigError(`CATALOG_API_KEYS: key ${i + 1} is empty (a stray comma?)`);
+    checkRawKey(key, `CATALOG_API_KEYS: key ${i + 1}`);
+    return digestOf(key);
+  });
+}
+
+/**
+ * Digests of a keys file: one key per line, either the key itself or sha256:<64 hex digits> of it (so that the file
+ * need not hold the keys). Blank lines and lines starting with # are skipped.
+ */
+export function keysFromFileText(text: string, fileName: string): Buffer[] {
+  const digests: Buffer[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) return;
+    const where = `${fileName} line ${i + 1}`;
+    if (/^sha256:/i.test(line)) {
+      const hex = line.slice('sha256:'.length);
+      if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new KeyConfigError(`${where}: sha256: must be followed by 64 hexadecimal digits (the SHA-256 of the key)`);
+      digests.push(Buffer.from(hex, 'hex'));
+      return;
+    }
+    checkRawKey(line, where);
+    digests.push(digestOf(line));
+  });
+  return digests;
+}
+
+/** Outcome of checking a request's credentials: null when accepted. */
+export interface AuthFailure {
+  id: Extract<ErrorId, 'missing_credential' | 'wrong_scheme' | 'invalid_credential' | 'key_in_query'>;
+  /** A Bearer token was sent (the challenge then carries error="invalid_token", RFC 6750 3.1). */
+  tokenSent: boolean;
+}
+
+const MISSING: AuthFailure = { id: 'missing_credential', tokenSent: false };
+const IN_QUERY: AuthFailure = { id: 'key_in_query', tokenSent: false };
+const SCHEME: AuthFailure = { id: 'wrong_scheme', tokenSent: false };
+const INVALID: AuthFailure = { id: 'invalid_credential', tokenSent: true };
+
+/**
+ * Checks an Authorization header: the Bearer scheme (any case), one or more spaces (RFC 7235 1*SP), then a token68.
+ * Only the header counts: a key in the query string is never a credential.
+ */
+export function checkAuthorization(header: string | undefined, keys: KeyRing, keyInQuery: boolean): AuthFailure | null {
+  if (header === undefined || header === '') return keyInQuery ? IN_QUERY : MISSING;
+  const space = header.indexOf(' ');
+  const scheme = space === -1 ? header : header.slice(0, space);
+  if (scheme.toLowerCase() !== 'bearer') return keyInQuery ? IN_QUERY : SCHEME;
+  if (space === -1) return keyInQuery ? IN_QUERY : MISSING;
+  let start = space;
+  while (header.charCodeAt(start) === 32) start++;
+  const token = header.slice(start);
+  if (token === '') return keyInQuery ? IN_QUERY : MISSING;
+  if (token.length > MAX_TOKEN_LENGTH || !TOKEN68.test(token)) return INVALID;
+  return keys.verify(token) ? null : INVALID;
+}

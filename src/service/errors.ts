@@ -1,0 +1,164 @@
+/**
+ * Every error the service answers with, in ONE table: HTTP status, public code, when it happens and the message
+ * (placeholders in braces). src/service/README.md repeats this table and a test checks that both agree.
+ */
+export interface ErrorDef {
+  status: number;
+  code: string;
+  /** When the error happens (documentation). */
+  when: string;
+  /** Message template; {param}, {allowed}, {example} and {what} are filled in. */
+  message: string;
+}
+
+export const ERRORS = {
+  missing_credential: {
+    status: 401,
+    code: 'unauthorized',
+    when: 'No Authorization header, or the Bearer scheme without a key',
+    message: 'Send your API key in the Authorization header: "Authorization: Bearer <key>".',
+  },
+  wrong_scheme: {
+    status: 401,
+    code: 'unauthorized',
+    when: 'The Authorization header uses another scheme (Basic, Token, ...)',
+    message: 'The Authorization header must use the Bearer scheme: "Authorization: Bearer <key>".',
+  },
+  invalid_credential: {
+    status: 401,
+    code: 'unauthorized',
+    when: 'A Bearer key was sent but it is malformed or is not an active key',
+    message: 'The API key is not valid: check that it was copied whole, or ask for a new one.',
+  },
+  key_in_query: {
+    status: 401,
+    code: 'unauthorized',
+    when: 'No valid Authorization header and the query string has a key-like parameter (api_key, access_token, key, token, ...)',
+    message: 'API keys are not accepted in the URL, where they end up in logs: send "Authorization: Bearer <key>", and replace a key that was sent in a URL.',
+  },
+  unknown_param: {
+    status: 400,
+    code: 'invalid_request',
+    when: 'A query parameter the endpoint does not know (names are case-sensitive)',
+    message: 'Unknown parameter {param}: this endpoint accepts {allowed}.',
+  },
+  repeated_param: {
+    status: 400,
+    code: 'invalid_request',
+    when: 'A query parameter given more than once',
+    message: '{param} is given more than once: give it once.',
+  },
+  empty_param: {
+    status: 400,
+    code: 'invalid_request',
+    when: 'A query parameter with an empty value (name= or a name alone)',
+    message: '{param} has an empty value: give a value, or leave the parameter out.',
+  },
+  malformed_param: {
+    status: 400,
+    code: 'invalid_request',
+    when: 'A query parameter whose name or value has a broken percent-encoding (%zz, a cut UTF-8 sequence)',
+    message: '{param} is not correctly percent-encoded: encode the query with encodeURIComponent or an equivalent.',
+  },
+  invalid_limit: {
+    status: 400,
+    code: 'invalid_request',
+    when: 'limit is not written with digits only, or is 0 (abc, 1.5, -1, 1e2, 0x10, 0)',
+    message: 'limit must be a whole number of at least 1 written with digits only, such as limit=50 (values above 100 are reduced to 100).',
+  },
+  invalid_code: {
+    status: 400,
+    code: 'invalid_request',
+    when: 'country or currency is not a well-formed code',
+    message: '{param} must be {what}, such as {param}={example} (lowercase is accepted).',
+  },
+  invalid_enum: {
+    status: 400,
+    code: 'invalid_request',
+    when: 'phase, status or network is not one of its values',
+    message: '{param} must be one of {allowed}.',
+  },
+  invalid_cursor: {
+    status: 400,
+    code: 'invalid_request',
+    when: 'The cursor is not one this service issued (garbage, truncated, altered, signed with another secret), or it was issued for another endpoint or other filters',
+    message: 'The cursor is not valid for this request (altered, or issued for another endpoint or other filters): start the run again without a cursor, with the same filters.',
+  },
+  expired_cursor: {
+    status: 400,
+    code: 'invalid_request',
+    when: 'The catalog snapshot the cursor belongs to is no longer held (replaced longer ago than the retention)',
+    message: 'The catalog snapshot of this cursor is no longer held: start the run again without a cursor.',
+  },
+  not_found: {
+    status: 404,
+    code: 'not_found',
+    when: 'No endpoint at this path',
+    message: 'No such endpoint: the API serves /api/v1/rails, /api/v1/assets, /api/v1/countries and /api/v1/openapi.json.',
+  },
+  method_not_allowed: {
+    status: 405,
+    code: 'method_not_allowed',
+    when: 'A method other than GET or HEAD on an endpoint',
+    message: 'This endpoint is read-only: use GET (or HEAD).',
+  },
+  bad_request: {
+    status: 400,
+    code: 'invalid_request',
+    when: 'A request the HTTP layer cannot read (a broken percent-encoding in the path, an unreadable body)',
+    message: 'The request cannot be read: check the URL encoding.',
+  },
+  internal_error: {
+    status: 500,
+    code: 'internal_error',
+    when: 'A bug on the service side (never caused by what a client sends)',
+    message: 'Something went wrong on our side: retry later, and report the X-Request-Id of this response if it persists.',
+  },
+} as const satisfies Record<string, ErrorDef>;
+
+export type ErrorId = keyof typeof ERRORS;
+
+/** Every public error code, for the OpenAPI document. */
+export const ERROR_CODES: readonly string[] = [...new Set(Object.values(ERRORS).map((e) => e.code))].sort();
+
+/** An error answer: which row of the table, for which parameter, with which values in the message. */
+export interface ApiError {
+  id: ErrorId;
+  param?: string;
+  vars?: Record<string, string>;
+}
+
+/** Fills a message template; the parameter name comes from `param`, quoted. */
+export function messageOf(error: ApiError): string {
+  const vars: Record<string, string> = { ...error.vars };
+  if (error.param !== undefined && vars.param === undefined) vars.param = error.param;
+  return ERRORS[error.id].message.replace(/\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole);
+}
+
+/** The JSON body of an error: {"error":{"code","message","param"?}}. */
+export function errorBody(error: ApiError): { error: { code: string; message: string; param?: string } } {
+  const body: { code: string; message: string; param?: string } = { code: ERRORS[error.id].code, message: messageOf(error) };
+  if (error.param !== undefined) body.param = error.param;
+  return { error: body };
+}
+
+/** JSON Schema of the error body (response serialization and OpenAPI). */
+export const errorSchema = {
+  title: 'Error',
+  description: 'Every error answer. code is stable and machine-readable; message is for humans and may change.',
+  type: 'object',
+  properties: {
+    error: {
+      type: 'object',
+      properties: {
+        code: { type: 'string', enum: ERROR_CODES, description: 'Machine-readable error code.' },
+        message: { type: 'string', description: 'What is wrong and what to do instead.' },
+        param: { type: 'string', description: 'The query parameter at fault, on invalid_request errors about a parameter.' },
+      },
+      required: ['code', 'message'],
+      additionalProperties: false,
+    },
+  },
+  required: ['error'],
+  additionalProperties: false,
+} as const;

@@ -1,0 +1,182 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { endpoints, LIMIT, seedSchema, type EndpointDef } from './endpoints.js';
+import { ERRORS, errorSchema } from './errors.js';
+import { MAX_CURSOR_LENGTH } from './cursor.js';
+
+/** Rewrites the seed schema's draft-07 references (#/definitions/x) to OpenAPI components (#/components/schemas/x). */
+function toComponents(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(toComponents);
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$schema' || key === '$id') continue;
+    out[key] = key === '$ref' && typeof value === 'string' ? value.replace(/^#\/definitions\//, '#/components/schemas/') : toComponents(value);
+  }
+  return out;
+}
+
+function packageVersion(): string {
+  const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../package.json');
+  return JSON.parse(readFileSync(file, 'utf8')).version;
+}
+
+const TITLES = { rails: 'RailList', assets: 'AssetList', countries: 'CountryList' } as const;
+
+/** JSON Schema of a list envelope (contract 2.1), items referring to a seed definition. */
+export function listSchema(endpoint: EndpointDef, ref: (name: string) => string): Record<string, unknown> {
+  return {
+    title: TITLES[endpoint.name],
+    description: 'The list envelope (contract 2.1).',
+    type: 'object',
+    properties: {
+      data: { type: 'array', items: { $ref: ref(endpoint.definition) }, description: `Items, ordered by ${endpoint.key} (code-unit order).` },
+      next_cursor: {
+        type: ['string', 'null'],
+        description: 'Opaque cursor of the next page; null exactly when no item follows. The only end signal.',
+      },
+    },
+    required: ['data', 'next_cursor'],
+    additionalProperties: false,
+  };
+}
+
+/** The health document of GET /healthz. */
+export const healthSchema = {
+  title: 'Health',
+  type: 'object',
+  properties: {
+    status: { type: 'string', enum: ['ok'] },
+    version: { type: 'string', description: 'Seed version served to new runs.' },
+    commit: { type: 'string', description: 'Git commit the seed was built from, when known.' },
+  },
+  required: ['status', 'version'],
+  additionalProperties: false,
+} as const;
+
+const headers = {
+  ETag: { description: 'Derived from the snapshot version and the normalised query; send it back in If-None-Match.', schema: { type: 'string' } },
+  'Cache-Control': { description: '"private" on success; "no-store" on errors.', schema: { type: 'string' } },
+  'Catalog-Version': { description: 'Version of the seed snapshot this page comes from.', schema: { type: 'string' } },
+  'X-Request-Id': { description: 'Request id, also in the logs (echoes a well-formed X-Request-Id sent by the client).', schema: { type: 'string' } },
+};
+
+function errorResponse(description: string, extra: Record<string, unknown> = {}) {
+  return {
+    description,
+    headers: { 'Cache-Control': headers['Cache-Control'], 'X-Request-Id': headers['X-Request-Id'], ...extra },
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  };
+}
+
+const unauthorized = errorResponse('unauthorized: missing or invalid credential.', {
+  'WWW-Authenticate': { description: 'Bearer realm="catalog", plus error="invalid_token" when a token was sent.', schema: { type: 'string' } },
+});
+
+function errorTable(): string {
+  const rows = Object.values(ERRORS).map((e) => `| ${e.status} | ${e.code} | ${e.when} |`);
+  return ['| Status | code | When |', '|---|---|---|', ...rows].join('\n');
+}
+
+/** The OpenAPI 3.1 document of the API, generated from the seed schema, the parameters and the error table. */
+export function openApiDocument(): Record<string, unknown> {
+  const defs = endpoints();
+  const schemas: Record<string, unknown> = { ...(toComponents(seedSchema().definitions) as Record<string, unknown>) };
+  const ref = (name: string) => `#/components/schemas/${name}`;
+  for (const endpoint of Object.values(defs)) schemas[TITLES[endpoint.name]] = listSchema(endpoint, ref);
+  schemas.Error = errorSchema;
+  schemas.Health = healthSchema;
+
+  const paths: Record<string, unknown> = {};
+  for (const endpoint of Object.values(defs)) {
+    const parameters = [
+      ...endpoint.filters.map((f) => ({
+        name: f.name,
+        in: 'query',
+        required: false,
+        description: f.kind === 'code' ? `${f.description} Well-formed code of any case, normalised to uppercase; a code no item has gives an empty page.` : f.description,
+        schema: f.kind === 'code' ? { type: 'string', pattern: f.pattern!.source.replace(/A-Z/g, 'A-Za-z') } : { type: 'string', enum: f.allowed },
+        example: f.example,
+      })),
+      { $ref: '#/components/parameters/limit' },
+      { $ref: '#/components/parameters/cursor' },
+    ];
+    paths[endpoint.path] = {
+      get: {
+        operationId: `list${endpoint.name[0].toUpperCase()}${endpoint.name.slice(1)}`,
+        summary: endpoint.summary,
+        description: 'HEAD answers the same headers without the body. Unknown, repeated or empty parameters are refused (400).',
+        parameters,
+        responses: {
+          '200': { description: 'A page.', headers, content: { 'application/json': { schema: { $ref: ref(TITLES[endpoint.name]) } } } },
+          '304': { description: 'Not modified: If-None-Match matched the ETag.', headers: { ETag: headers.ETag, 'Cache-Control': headers['Cache-Control'] } },
+          '400': errorResponse('invalid_request: a parameter or the cursor is not valid; param names it.'),
+          '401': unauthorized,
+        },
+      },
+    };
+  }
+  paths['/api/v1/openapi.json'] = {
+    get: {
+      operationId: 'openApiDocument',
+      summary: 'This document. It needs the API key like every /api/v1 endpoint.',
+      responses: {
+        '200': { description: 'The OpenAPI 3.1 document.', headers: { ETag: headers.ETag, 'Cache-Control': headers['Cache-Control'] }, content: { 'application/json': { schema: { type: 'object' } } } },
+        '304': { description: 'Not modified.' },
+        '401': unauthorized,
+      },
+    },
+  };
+  paths['/healthz'] = {
+    get: {
+      operationId: 'health',
+      summary: 'Liveness and the seed version served. No authentication.',
+      security: [],
+      responses: { '200': { description: 'Serving.', content: { 'application/json': { schema: { $ref: ref('Health') } } } } },
+    },
+  };
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Reference Catalog Service',
+      version: packageVersion(),
+      description: [
+        'Read-only catalog of payout rails, deposit assets and countries, with cursor pagination.',
+        '',
+        `Pagination: limit is 1 to ${LIMIT.max} (default ${LIMIT.default}; larger values are reduced to ${LIMIT.max}). next_cursor is null exactly when no item follows. A cursor is bound to its endpoint, its filters and the catalog snapshot the run started on; a run finishes on that snapshot even if the catalog is reloaded.`,
+        '',
+        'Errors: {"error":{"code","message","param"?}} with Cache-Control: no-store.',
+        '',
+        errorTable(),
+      ].join('\n'),
+    },
+    servers: [{ url: '/' }],
+    security: [{ bearerAuth: [] }],
+    paths,
+    components: {
+      schemas,
+      parameters: {
+        limit: {
+          name: 'limit',
+          in: 'query',
+          required: false,
+          description: `Page size: a whole number of at least 1 written with digits only; default ${LIMIT.default}; above ${LIMIT.max} it is reduced to ${LIMIT.max}. May change between the pages of a run.`,
+          schema: { type: 'integer', minimum: 1, default: LIMIT.default },
+          example: LIMIT.default,
+        },
+        cursor: {
+          name: 'cursor',
+          in: 'query',
+          required: false,
+          description: 'next_cursor of the previous page, unchanged. Opaque; no guaranteed lifetime; never build or store one.',
+          schema: { type: 'string', pattern: '^[A-Za-z0-9_-]+$', maxLength: MAX_CURSOR_LENGTH },
+        },
+      },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API key>. Keys in the query string are refused.' },
+      },
+    },
+  };
+}

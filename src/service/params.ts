@@ -1,0 +1,146 @@
+import { LIMIT, type EndpointDef, type FilterDef } from './endpoints.js';
+import type { ApiError } from './errors.js';
+
+/** One parameter of the query string, in the order it was sent. value is null for a name without "=". */
+export interface QueryParam {
+  name: string;
+  value: string | null;
+  /** The name or the value has a broken percent-encoding; name is then the raw text. */
+  malformed: boolean;
+}
+
+/** The query string as sent: every parameter kept, repeats and empty values included, so that they can be refused. */
+export type ParsedQuery = readonly QueryParam[];
+
+const NO_PARAMS: ParsedQuery = Object.freeze([]);
+
+function decode(text: string): string | undefined {
+  if (text.indexOf('%') === -1 && text.indexOf('+') === -1) return text;
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Parses a raw query string (without the "?"), as fastify's querystringParser. Never throws: whatever a client sends
+ * becomes a list that the endpoint then accepts or refuses. Empty segments (a stray "&") carry no parameter and are
+ * skipped.
+ */
+export function parseQueryString(text: string): ParsedQuery {
+  if (text === '') return NO_PARAMS;
+  const params: QueryParam[] = [];
+  for (const segment of text.split('&')) {
+    if (segment === '') continue;
+    const eq = segment.indexOf('=');
+    const rawName = eq === -1 ? segment : segment.slice(0, eq);
+    const rawValue = eq === -1 ? null : segment.slice(eq + 1);
+    const name = decode(rawName);
+    const value = rawValue === null ? null : decode(rawValue);
+    if (name === undefined || value === undefined) params.push({ name: name ?? rawName, value: null, malformed: true });
+    else params.push({ name, value, malformed: false });
+  }
+  return params;
+}
+
+/** Query parameter names under which clients commonly put an API key; never accepted as credentials. */
+const CREDENTIAL_NAMES = new Set(['access_token', 'accesstoken', 'api_key', 'apikey', 'api-key', 'key', 'token', 'auth', 'authorization', 'bearer', 'secret']);
+
+/** True when the query string carries a key-like parameter (for a more helpful 401; the value is never used). */
+export function hasCredentialParam(query: ParsedQuery): boolean {
+  for (const p of query) if (CREDENTIAL_NAMES.has(p.name.toLowerCase())) return true;
+  return false;
+}
+
+/** Names of the parameters only: what the logs may show of a query string. */
+export function paramNames(query: ParsedQuery | undefined): string[] {
+  if (!Array.isArray(query)) return [];
+  return query.slice(0, 20).map((p) => (p.name.length > 40 ? p.name.slice(0, 40) + '...' : p.name));
+}
+
+/** A valid list query, normalised. */
+export interface ListQuery {
+  limit: number;
+  cursor: string | undefined;
+  /** Filters given, in the endpoint's order, values normalised. */
+  filters: Array<{ def: FilterDef; value: string }>;
+  /** Canonical text of the filters (country=FR&phase=live): what cursors and ETags are bound to. */
+  filterKey: string;
+}
+
+/** How a parameter is named in `param` and messages: at most 64 characters of it. */
+function shown(name: string): string {
+  return name.length > 64 ? name.slice(0, 64) : name;
+}
+
+/** limit: digits only, at least 1; above the maximum it is reduced to the maximum. undefined when invalid. */
+export function parseLimit(value: string): number | undefined {
+  if (!/^[0-9]+$/.test(value)) return undefined;
+  const digits = value.replace(/^0+/, '');
+  if (digits === '') return undefined;
+  if (digits.length > 3) return LIMIT.max;
+  return Math.min(Number(digits), LIMIT.max);
+}
+
+/** A filter's value, normalised, or undefined when it is not allowed. Codes accept any case (ASCII only). */
+export function normaliseFilter(def: FilterDef, value: string): string | undefined {
+  if (def.kind === 'enum') return def.allowed!.includes(value) ? value : undefined;
+  if (!/^[\x20-\x7e]*$/.test(value)) return undefined;
+  const upper = value.toUpperCase();
+  return def.pattern!.test(upper) ? upper : undefined;
+}
+
+function listOf(names: string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** Names a list endpoint accepts, for messages. */
+export function acceptedNames(endpoint: EndpointDef): string[] {
+  return [...endpoint.filters.map((f) => f.name), 'limit', 'cursor'];
+}
+
+/**
+ * Reads a list endpoint's query strictly. The first problem in the order the parameters were sent is reported:
+ * a broken encoding, an unknown name, a repeat, an empty value, then a value that is not allowed.
+ */
+export function readListQuery(endpoint: EndpointDef, query: ParsedQuery): ListQuery | ApiError {
+  let limit: number = LIMIT.default;
+  let cursor: string | undefined;
+  const values = new Map<string, string>();
+  const seen = new Set<string>();
+  for (const p of query) {
+    if (p.malformed) return { id: 'malformed_param', param: shown(p.name), vars: { param: JSON.stringify(shown(p.name)) } };
+    const filter = endpoint.filters.find((f) => f.name === p.name);
+    if (!filter && p.name !== 'limit' && p.name !== 'cursor')
+      return { id: 'unknown_param', param: shown(p.name), vars: { param: JSON.stringify(shown(p.name)), allowed: listOf(acceptedNames(endpoint)) } };
+    if (seen.has(p.name)) return { id: 'repeated_param', param: p.name };
+    seen.add(p.name);
+    if (p.value === null || p.value === '') return { id: 'empty_param', param: p.name };
+    if (p.name === 'limit') {
+      const n = parseLimit(p.value);
+      if (n === undefined) return { id: 'invalid_limit', param: 'limit' };
+      limit = n;
+    } else if (p.name === 'cursor') {
+      cursor = p.value;
+    } else {
+      const value = normaliseFilter(filter!, p.value);
+      if (value === undefined)
+        return filter!.kind === 'enum'
+          ? { id: 'invalid_enum', param: filter!.name, vars: { allowed: listOf(filter!.allowed!.map(String)) } }
+          : { id: 'invalid_code', param: filter!.name, vars: { what: filter!.what, example: filter!.example } };
+      values.set(filter!.name, value);
+    }
+  }
+  const filters: ListQuery['filters'] = [];
+  for (const def of endpoint.filters) {
+    const value = values.get(def.name);
+    if (value !== undefined) filters.push({ def, value });
+  }
+  return { limit, cursor, filters, filterKey: filters.map((f) => `${f.def.name}=${f.value}`).join('&') };
+}
+
+/** Type guard: the result of readListQuery is an error. */
+export function isApiError(value: ListQuery | ApiError): value is ApiError {
+  return (value as ApiError).id !== undefined;
+}

@@ -1,0 +1,118 @@
+import type { EventEmitter } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { KeyRing } from './auth.js';
+import { SnapshotStore, type ReloadResult } from './store.js';
+
+export interface ServiceOptions {
+  /** The seed file served, re-read on SIGHUP. */
+  seedPath: string;
+  host: string;
+  port: number;
+  keys: KeyRing;
+  /** Re-reads the API keys on SIGHUP (CATALOG_API_KEYS_FILE); throws to keep the current keys. */
+  reloadKeys?: () => Promise<Buffer[]>;
+  cursorSecret: Buffer | string;
+  /** How long replaced snapshots are kept, in milliseconds. */
+  retentionMs?: number;
+  /** Log level (default info) and where the JSON lines go (default stdout). */
+  logLevel?: string;
+  logStream?: { write(line: string): unknown };
+  /** Where SIGHUP, SIGTERM and SIGINT come from (default the process; tests pass an EventEmitter). */
+  signals?: EventEmitter;
+  /** How long in-flight requests may take to finish after SIGTERM before their connections are cut. */
+  drainTimeoutMs?: number;
+}
+
+/** A listening service. */
+export interface RunningService {
+  app: FastifyInstance;
+  store: SnapshotStore;
+  /** http://host:port of the listening socket. */
+  url: string;
+  /** Re-reads the seed file (and the keys file); what SIGHUP does. */
+  reload(): Promise<ReloadResult>;
+  /** Stops accepting connections, lets in-flight requests finish, then resolves; what SIGTERM does. */
+  close(): Promise<void>;
+  /** Resolves once the service has stopped, whoever stopped it. */
+  closed: Promise<void>;
+}
+
+function urlOf(address: AddressInfo): string {
+  const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '[::1]' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/**
+ * Loads the seed, listens, and wires the signals: SIGHUP reloads, SIGTERM and SIGINT drain and stop (a second one
+ * cuts the remaining connections). Throws SeedError when the seed cannot be served, and listen errors as they are.
+ */
+export async function startService(options: ServiceOptions): Promise<RunningService> {
+  const retentionMs = options.retentionMs;
+  const store = await SnapshotStore.fromFile(options.seedPath, { retentionMs });
+  const app = await buildApp(store, {
+    keys: options.keys,
+    cursorSecret: options.cursorSecret,
+    logger: { level: options.logLevel ?? 'info', stream: options.logStream },
+  });
+  await app.listen({ host: options.host, port: options.port });
+  const url = urlOf(app.server.address() as AddressInfo);
+  const current = store.current;
+  app.log.info({ event: 'started', url, version: current.version, counts: current.counts }, 'serving the seed');
+
+  const signals = options.signals ?? process;
+  const pruner = setInterval(() => store.prune(), Math.min(retentionMs ?? 3_600_000, 3_600_000));
+  pruner.unref();
+
+  async function reload(): Promise<ReloadResult> {
+    if (options.reloadKeys) {
+      try {
+        const digests = await options.reloadKeys();
+        options.keys.replace(digests);
+        app.log.info({ event: 'keys-reloaded', keys: digests.length }, 'API keys reloaded');
+      } catch (err) {
+        app.log.warn({ event: 'keys-rejected', reason: (err as Error).message }, 'API keys file rejected; the current keys stay active');
+      }
+    }
+    const result = await store.reload(options.seedPath);
+    if (result.status === 'rejected') app.log.warn({ event: 'reload-rejected', reason: result.reason, version: result.version }, 'seed rejected; still serving the current snapshot');
+    else app.log.info({ event: 'reload', ...result }, result.status === 'replaced' ? 'seed reloaded' : 'seed unchanged');
+    return result;
+  }
+
+  let resolveClosed!: () => void;
+  const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
+  let closing: Promise<void> | undefined;
+
+  function close(): Promise<void> {
+    if (closing) {
+      // Asked again while draining: cut what is left.
+      app.server.closeAllConnections();
+      return closing;
+    }
+    app.log.info({ event: 'stopping' }, 'stopping: draining in-flight requests');
+    const force = setTimeout(() => {
+      app.log.warn({ event: 'drain-timeout' }, 'drain timeout: closing the remaining connections');
+      app.server.closeAllConnections();
+    }, options.drainTimeoutMs ?? 10_000);
+    force.unref();
+    closing = app.close().then(() => {
+      clearTimeout(force);
+      clearInterval(pruner);
+      signals.off('SIGHUP', onHup);
+      signals.off('SIGTERM', onStop);
+      signals.off('SIGINT', onStop);
+      resolveClosed();
+    });
+    return closing;
+  }
+
+  const onHup = () => void reload();
+  const onStop = () => void close();
+  signals.on('SIGHUP', onHup);
+  signals.on('SIGTERM', onStop);
+  signals.on('SIGINT', onStop);
+
+  return { app, store, url, reload, close, closed };
+}
