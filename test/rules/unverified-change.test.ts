@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { loadTexts } from '../../src/core/load.js';
+import { checkSchemas } from '../../src/core/validate.js';
+import type { Catalog } from '../../src/rules/define.js';
+import { ASSET_USDC, problemsOf, RAIL_BR_PIX, setLine, VALID } from '../helpers/catalog.js';
+
+function baseOf(files: Record<string, string> = {}): Catalog {
+  const texts = Object.entries({ ...VALID, ...files }).map(([name, text]) => ({ name, text }));
+  return checkSchemas(loadTexts('/base', texts, '/base')).catalog;
+}
+
+const rail = (...edits: Array<[string, string]>) => edits.reduce((text, [key, line]) => setLine(text, key, line), RAIL_BR_PIX);
+const REVERIFIED: [string, string] = ['verifiedAt', 'verifiedAt: "2026-11-20"'];
+/** verifiedAt is line 29 of the fixture. */
+const VERIFIED_AT_LINE = 29;
+
+describe('unverified-change', () => {
+  it.each([
+    { name: 'without a base', file: rail(['bps', 'bps: 40']), base: undefined },
+    { name: 'an unchanged rail', file: RAIL_BR_PIX, base: baseOf() },
+    { name: 'a change with a new verifiedAt', file: rail(['bps', 'bps: 40'], REVERIFIED), base: baseOf() },
+    { name: 'examples only (toolkit-only, not published)', file: RAIL_BR_PIX.replace('["+5511987654321"]', '["+5511987654321", "user@example.com"]'), base: baseOf() },
+    { name: 'comments and key order only', file: '# Pix, verified with the partner\n' + RAIL_BR_PIX.replace('slug: pix\nname: Pix\n', 'name: Pix\nslug: pix\n'), base: baseOf() },
+    { name: 'a rail that is new', file: RAIL_BR_PIX, base: baseOf({ 'rails/BR-pix.yaml': RAIL_BR_PIX.replace('id: BR-pix', 'id: BR-pixx') }) },
+  ])('accepts $name', async ({ file, base }) => {
+    expect(await problemsOf({ 'rails/BR-pix.yaml': file }, 'unverified-change', { base })).toEqual([]);
+  });
+
+  it('does not look at assets and countries, which have no verifiedAt', async () => {
+    const problems = await problemsOf({ 'assets/usdc.yaml': setLine(ASSET_USDC, 'quoteLockSeconds', 'quoteLockSeconds: 60') }, 'unverified-change', { base: baseOf() });
+    expect(problems).toEqual([]);
+  });
+
+  it.each([
+    { name: 'a fee', file: rail(['bps', 'bps: 40']), says: 'fees.bps changed, but verifiedAt is still 2026-10-01' },
+    { name: 'a limit', file: rail(['maxMinor', 'maxMinor: 200000000']), says: 'limits.maxMinor changed' },
+    { name: 'the phase', file: rail(['phase', 'phase: beta']), says: 'phase changed' },
+    { name: 'a beneficiary field', file: rail(['maxLength', 'maxLength: 72']), says: 'fields[pixKey].maxLength changed' },
+    {
+      name: 'many fields',
+      file: rail(['bps', 'bps: 40'], ['fixedMinor', 'fixedMinor: 10'], ['minMinor', 'minMinor: 1'], ['p50Minutes', 'p50Minutes: 2'], ['name', 'name: Pix (Brazil)']),
+      says: 'and 1 more changed',
+    },
+  ])('warns on $name changed without a new verifiedAt', async ({ file, says }) => {
+    const problems = await problemsOf({ 'rails/BR-pix.yaml': file }, 'unverified-change', { base: baseOf() });
+    expect(problems.map((p) => [p.file, p.pointer, p.line, p.severity])).toEqual([['rails/BR-pix.yaml', '/verifiedAt', VERIFIED_AT_LINE, 'warning']]);
+    expect(problems[0].message).toContain(says);
+  });
+});
