@@ -6,6 +6,7 @@ import { makeReport, type Problem, type Report } from './problem.js';
 import { schemaErrors } from './schemas.js';
 import { schemaProblems } from './schema-problems.js';
 import { locate } from './source.js';
+import { loadRedosCache, saveRedosCache } from './redos.js';
 
 export interface ValidateOptions {
   /** Catalog folder, relative to cwd. */
@@ -83,6 +84,8 @@ export async function validateCatalog(options: ValidateOptions): Promise<Validat
   const loaded = await loadCatalog(options.dir, options.cwd);
   const { catalog, problems } = checkSchemas(loaded);
   const crashed: Validation['crashed'] = [];
+  loadRedosCache();
   problems.push(...loaded.problems, ...runRules(catalog, options.today, options.rules, options.base, crashed));
+  await saveRedosCache();
   return { report: makeReport(problems, loaded.files.length), loaded, catalog, crashed };
 }

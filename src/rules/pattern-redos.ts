@@ -1,22 +1,10 @@
-import { checkSync, type Diagnostics } from 'recheck';
+import type { Diagnostics } from 'recheck';
 import { compilePattern } from '../beneficiary/pattern.js';
+import { redosDiagnostics } from '../core/redos.js';
 import { defineRule } from './define.js';
+
+export { redosDiagnostics };
 import { quotePattern } from './pattern-syntax.js';
-
-const diagnostics = new Map<string, Diagnostics>();
-
-/**
- * recheck's verdict on a pattern with the u flag, computed once per pattern string: a catalog repeats its patterns, and
- * a first analysis costs from 1 to about 150 ms where a cached one costs nothing.
- */
-export function redosDiagnostics(source: string): Diagnostics {
-  let result = diagnostics.get(source);
-  if (!result) {
-    result = checkSync(source, 'u');
-    diagnostics.set(source, result);
-  }
-  return result;
-}
 
 /** The parts of the pattern where backtracking piles up ("a+", "\d+"), from recheck's hot spots. */
 function hotSpots(source: string, result: Extract<Diagnostics, { status: 'vulnerable' }>): string {
