@@ -62,15 +62,14 @@ export async function readBase(options: ReadBaseOptions): Promise<BaseRevision> 
   );
   const prefix = toPosix(path.relative(await realpath(top.trim()), await realpath(absDir)));
 
+  const isShallow = async () => (await run(git, ['rev-parse', '--is-shallow-repository'])).trim() === 'true';
   const refCommit = (await run(git, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])).trim();
-  if (!refCommit) throw new BaseError(missingRefMessage(ref));
+  if (!refCommit) throw new BaseError(missingRefMessage(ref, await isShallow()));
   const head = (await run(git, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])).trim();
   if (!head) throw new BaseError('HEAD has no commit yet: commit the change before comparing it with --base');
   const commit = (await run(git, ['merge-base', refCommit, head])).trim();
-  if (!commit) {
-    const shallow = (await run(git, ['rev-parse', '--is-shallow-repository'])).trim() === 'true';
-    throw new BaseError(shallow ? shallowMessage(ref) : `${ref} and HEAD have no common history: give --base the branch this change was made from`);
-  }
+  if (!commit)
+    throw new BaseError((await isShallow()) ? shallowMessage(ref) : `${ref} and HEAD have no common history: give --base the branch this change was made from`);
 
   const blobs = await listBlobs(git, commit, prefix);
   const current = await hashFiles(absDir, names, blobs[0]?.sha.length === 64 ? 'sha256' : 'sha1');
@@ -102,12 +101,17 @@ async function run(git: SimpleGit, args: string[], explain?: (stderr: string) =>
   }
 }
 
-/** What to fetch when the ref is not there (a shallow CI checkout fetches only the commit under test). */
-export function missingRefMessage(ref: string): string {
+/**
+ * What to fetch when the ref is not there (a shallow CI checkout fetches only the commit under test). In a shallow
+ * clone, fetching the ref alone is not enough: HEAD's history stops at the clone's depth, so the branch point would
+ * still be missing; --unshallow fetches both.
+ */
+export function missingRefMessage(ref: string, shallow = false): string {
   const remote = /^(?:refs\/remotes\/)?([A-Za-z0-9._-]+)\/(.+)$/.exec(ref);
+  const options = shallow ? '--no-tags --unshallow' : '--no-tags';
   const fetch = remote
-    ? `git fetch --no-tags ${remote[1]} +refs/heads/${remote[2]}:refs/remotes/${remote[1]}/${remote[2]}`
-    : `git fetch --no-tags origin ${ref}`;
+    ? `git fetch ${options} ${remote[1]} +refs/heads/${remote[2]}:refs/remotes/${remote[1]}/${remote[2]}`
+    : `git fetch ${options} origin ${ref}`;
   return (
     `the base ref ${ref} is not in this checkout, so there is nothing to compare with. Fetch it first: ${fetch}` +
     ` (in GitHub Actions, give actions/checkout \`fetch-depth: 0\`, which fetches every branch with its history)`

@@ -169,12 +169,13 @@ describe('catalog validate --base in a shallow clone', () => {
     const clone = path.join(await tempDir('catalog-shallow-'), 'clone');
     await simpleGit().raw(['clone', '-q', '--depth', '1', '--branch', 'delete', `file://${main.root}`, clone]);
     const args = ['validate', ...base('--base', 'origin/main', '--format', 'json')];
+    const fetch = 'git fetch --no-tags --unshallow origin +refs/heads/main:refs/remotes/origin/main';
 
     const missing = await cli(args, clone);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('git fetch --no-tags origin +refs/heads/main:refs/remotes/origin/main');
+    expect(missing.stderr).toContain(`Fetch it first: ${fetch}`);
 
-    // The base fetched as the message says, but only its tip: the branch point is still missing.
+    // The base's tip fetched alone (as a CI step might): the branch point is still missing.
     const git = simpleGit({ baseDir: clone });
     await git.raw(['fetch', '-q', '--no-tags', '--depth=1', 'origin', '+refs/heads/main:refs/remotes/origin/main']);
     const shallow = await cli(args, clone);
@@ -182,7 +183,8 @@ describe('catalog validate --base in a shallow clone', () => {
     expect(shallow.stderr).toContain('this clone is shallow');
     expect(shallow.stderr).toContain('git fetch --no-tags --unshallow origin');
 
-    await git.raw(['fetch', '-q', '--no-tags', '--unshallow', 'origin']);
+    // The command the first message gave.
+    await git.raw([...fetch.split(' ').slice(1), '-q']);
     const works = await cli(args, clone);
     expect(works.code, works.stderr).toBe(1);
     expect(problems(works.stdout, 'removed-entry').map((p) => p.file)).toEqual(['data/catalog/rails/BR-pix.yaml']);

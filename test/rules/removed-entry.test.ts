@@ -27,7 +27,7 @@ describe('removed-entry', () => {
     expect(await problemsOf(files, 'removed-entry', { base })).toEqual([]);
   });
 
-  it.each([
+  it.each<{ name: string; files: Record<string, string | null>; base: Record<string, string | null>; at: [string, string, number]; says: string[] }>([
     { name: 'a deleted rail', files: { 'rails/BR-pix.yaml': null }, base: {}, at: ['rails/BR-pix.yaml', '/id', 1], says: ['rail BR-pix was removed', 'phase: never', 'partner_discontinued'] },
     { name: 'a deleted asset', files: { 'assets/usdc.yaml': null }, base: {}, at: ['assets/usdc.yaml', '/id', 1], says: ['asset usdc was removed', 'phase: never'] },
     { name: 'a deleted country', files: { 'countries/BR.yaml': null }, base: {}, at: ['countries/BR.yaml', '/code', 1], says: ['country BR was removed', 'status: restricted', 'international_sanctions'] },
