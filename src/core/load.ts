@@ -7,6 +7,7 @@ import { isMap, parseAllDocuments, type Document } from 'yaml';
 import type { Problem } from './problem.js';
 import { cmp } from './problem.js';
 import { parseInWorkers } from './parallel.js';
+import { ParseCache } from './parse-cache.js';
 import { locate, offsetRange, YAML_OPTIONS, type Range, type SourceFile } from './source.js';
 
 /** The three catalogs and the folder each lives in. */
@@ -80,10 +81,16 @@ export interface ParsedText {
   issues: Array<{ rule: 'yaml-syntax' | 'file-name'; message: string; start: number; end: number; pointer?: string }>;
 }
 
+export interface LoadOptions {
+  /** File of the parse cache (validate --cache); no cache when absent. */
+  cacheFile?: string;
+}
+
 /** Reads and parses every file of a catalog folder; never throws on a file, only on an unreadable folder. */
-export async function loadCatalog(dir: string, cwd = process.cwd()): Promise<Loaded> {
+export async function loadCatalog(dir: string, cwd = process.cwd(), options: LoadOptions = {}): Promise<Loaded> {
   const absDir = path.resolve(cwd, dir);
   const names = await listFiles(absDir, dir);
+  if (options.cacheFile) return loadCached(absDir, names, cwd, new ParseCache(path.resolve(cwd, options.cacheFile)));
   const workers = Math.min(availableParallelism(), 4);
   if (names.length >= PARALLEL_THRESHOLD && workers > 1) {
     const parsed = await parseInWorkers(absDir, names, workers);
@@ -91,6 +98,30 @@ export async function loadCatalog(dir: string, cwd = process.cwd()): Promise<Loa
   }
   const texts = await Promise.all(names.map((name) => readText(absDir, name)));
   return loadTexts(absDir, texts, cwd);
+}
+
+/** Loads with the parse cache: only files whose text changed since the last run are parsed. */
+async function loadCached(absDir: string, names: string[], cwd: string, cache: ParseCache): Promise<Loaded> {
+  const texts = await Promise.all(names.map((name) => readText(absDir, name)));
+  const parsed: ParsedText[] = [];
+  const missed: CatalogText[] = [];
+  for (const t of texts) {
+    const hit = cache.get(t);
+    if (hit) parsed.push(hit);
+    else missed.push(t);
+  }
+  const workers = Math.min(availableParallelism(), 4);
+  const fresh =
+    (missed.length >= PARALLEL_THRESHOLD && workers > 1 ? await parseInWorkers(absDir, missed.map((t) => t.name), workers) : undefined) ??
+    missed.map((t) => parseCatalogText(t));
+  const byName = new Map(missed.map((t) => [t.name, t]));
+  for (const p of fresh) {
+    const read = byName.get(p.name)!;
+    if (read.text === p.text) cache.set(read, p); // a file changed while a worker re-read it is not cached
+    parsed.push(p);
+  }
+  await cache.save();
+  return toLoaded(absDir, parsed, cwd, new Map());
 }
 
 /** Parses catalog files given as texts (from disk or from a git revision). */

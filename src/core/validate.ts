@@ -19,6 +19,8 @@ export interface ValidateOptions {
   rules?: Record<string, Rule>;
   /** The catalog at a base revision, for the history rules (validate --base). */
   base?: Catalog;
+  /** Parse cache file (validate --cache), relative to cwd. */
+  cacheFile?: string;
 }
 
 /** Result of validating a catalog: the report, plus what was loaded, for the build and the history checks. */
@@ -81,7 +83,7 @@ export function crashReport(crashed: Validation['crashed']): string {
 
 /** Loads, parses, schema-checks and rule-checks a catalog folder; every problem of every file in one run. */
 export async function validateCatalog(options: ValidateOptions): Promise<Validation> {
-  const loaded = await loadCatalog(options.dir, options.cwd);
+  const loaded = await loadCatalog(options.dir, options.cwd, { cacheFile: options.cacheFile });
   const { catalog, problems } = checkSchemas(loaded);
   const crashed: Validation['crashed'] = [];
   loadRedosCache();
