@@ -1,20 +1,39 @@
-import * as build from './commands/build.js';
-import * as diff from './commands/diff.js';
-import * as rules from './commands/rules.js';
-import * as serve from './commands/serve.js';
-import * as stale from './commands/stale.js';
-import * as validate from './commands/validate.js';
 import { EXIT, UsageError, type CliIO } from './io.js';
 
-interface Command {
+/** A command of the CLI: its usage text and what it does. */
+export interface Command {
   usage: string;
   run(argv: string[], io: CliIO): Promise<number>;
 }
 
-/** The commands of the `catalog` CLI. */
-export const commands: Record<string, Command> = { validate, build, diff, stale, serve, rules };
+/**
+ * The commands of the `catalog` CLI, each loaded only when it runs: `validate` does not pay for loading the service
+ * (fastify) or git, which keeps a cold start short.
+ */
+const loaders = {
+  validate: () => import('./commands/validate.js'),
+  build: () => import('./commands/build.js'),
+  diff: () => import('./commands/diff.js'),
+  stale: () => import('./commands/stale.js'),
+  serve: () => import('./commands/serve.js'),
+  rules: () => import('./commands/rules.js'),
+} satisfies Record<string, () => Promise<Command>>;
 
-function help(): string {
+/** The names of the commands, in the order help lists them. */
+export const commandNames = Object.keys(loaders);
+
+/** Loads one command, or undefined for a name that is not a command. */
+export async function loadCommand(name: string): Promise<Command | undefined> {
+  return Object.hasOwn(loaders, name) ? loaders[name as keyof typeof loaders]() : undefined;
+}
+
+/** Every command, loaded (for help and for tests that check the workflows against the CLI). */
+export async function loadAllCommands(): Promise<Record<string, Command>> {
+  return Object.fromEntries(await Promise.all(commandNames.map(async (n) => [n, (await loadCommand(n))!] as const)));
+}
+
+async function help(): Promise<string> {
+  const commands = await loadAllCommands();
   return `Usage: catalog <command> [flags]\n\nCommands:\n${Object.values(commands)
     .map((c) => '  ' + c.usage.split('\n')[0])
     .join('\n')}\n\nRun catalog <command> --help for details.\n`;
@@ -24,12 +43,12 @@ function help(): string {
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout.write(help());
+    io.stdout.write(await help());
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
-  const command = commands[name];
+  const command = await loadCommand(name);
   if (!command) {
-    io.stderr.write(`catalog: unknown command ${JSON.stringify(name)}\n\n${help()}`);
+    io.stderr.write(`catalog: unknown command ${JSON.stringify(name)}\n\n${await help()}`);
     return EXIT.usage;
   }
   if (rest.includes('--help') || rest.includes('-h')) {

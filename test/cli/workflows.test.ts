@@ -6,7 +6,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { commands } from '../../src/cli/main.js';
+import { loadAllCommands } from '../../src/cli/main.js';
+
+const commands = await loadAllCommands();
 
 const root = path.resolve(__dirname, '../..');
 const workflowDir = path.join(root, '.github/workflows');
