@@ -35,12 +35,22 @@ declare module 'fastify' {
   }
 }
 
-/** What the logs show of a request: method, path and the NAMES of the query parameters, never their values. */
+/**
+ * What the logs show of a request: method, path and the NAMES of the query parameters, never their values. On a
+ * path that matches no route, long segments are masked: a client may have pasted a key there.
+ */
 function requestForLog(request: FastifyRequest): Record<string, unknown> {
-  const url = request.raw?.url ?? '';
-  const q = url.indexOf('?');
-  const pathOnly = q === -1 ? url : url.slice(0, q);
-  return { method: request.method, path: pathOnly.length > 200 ? pathOnly.slice(0, 200) + '...' : pathOnly, params: paramNames(request.query as ParsedQuery) };
+  let pathShown = request.routeOptions?.url;
+  if (pathShown === undefined) {
+    const url = request.raw?.url ?? '';
+    const q = url.indexOf('?');
+    pathShown = (q === -1 ? url : url.slice(0, q))
+      .slice(0, 200)
+      .split('/')
+      .map((segment) => (segment.length > 24 ? '[long segment]' : segment))
+      .join('/');
+  }
+  return { method: request.method, path: pathShown, params: paramNames(request.query as ParsedQuery) };
 }
 
 /** One JSON line per request, when it completes, instead of fastify's two; the URL's query values are never logged. */

@@ -96,10 +96,13 @@ const SCHEME: AuthFailure = { id: 'wrong_scheme', tokenSent: false };
 const INVALID: AuthFailure = { id: 'invalid_credential', tokenSent: true };
 
 /**
- * Checks an Authorization header: the Bearer scheme (any case), one or more spaces (RFC 7235 1*SP), then a token68.
+ * Checks an Authorization header: the Bearer scheme (any case), one or more spaces (RFC 6750 2.1: 1*SP), then a
+ * token68.
  * Only the header counts: a key in the query string is never a credential.
  */
-export function checkAuthorization(header: string | undefined, keys: KeyRing, keyInQuery: boolean): AuthFailure | null {
+export function checkAuthorization(sent: string | undefined, keys: KeyRing, keyInQuery: boolean): AuthFailure | null {
+  // HTTP strips white space around a field value (node does it on the wire; injected requests keep it).
+  const header = sent?.trim();
   if (header === undefined || header === '') return keyInQuery ? IN_QUERY : MISSING;
   const space = header.indexOf(' ');
   const scheme = space === -1 ? header : header.slice(0, space);

@@ -105,7 +105,7 @@ export const ERRORS = {
   bad_request: {
     status: 400,
     code: 'invalid_request',
-    when: 'A request the HTTP layer cannot read (a broken percent-encoding in the path, an unreadable body)',
+    when: 'A request the HTTP layer cannot read (a broken percent-encoding in the path, an unreadable body on an unknown path)',
     message: 'The request cannot be read: check the URL encoding.',
   },
   internal_error: {
