@@ -14,6 +14,8 @@ import { drainGracefully, startService, type RunningService } from '../../src/se
 import { growSeed } from '../../src/service/synthetic.js';
 import { fixtureSeed, KEY, SECRET, withExtraRail } from './helpers.js';
 
+/** A fetch body as JSON, typed loosely for the assertions. */
+const jsonOf = (res: Response): Promise<any> => res.json();
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const auth = { authorization: `Bearer ${KEY}` };
 
@@ -63,12 +65,12 @@ describe('a listening service', () => {
     const res = await fetch(`${service.url}/api/v1/rails?limit=2`, { headers: { authorization: `Bearer  ${KEY}  ` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    const body = await res.json();
+    const body = await jsonOf(res);
     expect(body.data).toHaveLength(2);
     const again = await fetch(`${service.url}/api/v1/rails?limit=2`, { headers: { ...auth, 'if-none-match': res.headers.get('etag')! } });
     expect(again.status).toBe(304);
     const health = await fetch(`${service.url}/healthz`);
-    expect(await health.json()).toEqual({ status: 'ok', version: seedA.meta.version });
+    expect(await jsonOf(health)).toEqual({ status: 'ok', version: seedA.meta.version });
     const head = await fetch(`${service.url}/api/v1/rails?limit=2`, { method: 'HEAD', headers: auth });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
@@ -77,25 +79,25 @@ describe('a listening service', () => {
   it('SIGHUP reloads: a broken seed is rejected and logged, a good one is served to new runs while old runs finish', async () => {
     const logs: string[] = [];
     const { service, file, signals } = await start(seedA, { logs });
-    const first = await (await fetch(`${service.url}/api/v1/rails?limit=100`, { headers: auth })).json();
+    const first = await jsonOf(await fetch(`${service.url}/api/v1/rails?limit=100`, { headers: auth }));
 
     await writeFile(file, serializeSeed(seedB).slice(0, 1000));
     signals.emit('SIGHUP');
     await until(() => logs.some((l) => l.includes('"reload-rejected"')), 'the rejection log');
     const rejected = JSON.parse(logs.find((l) => l.includes('"reload-rejected"'))!);
     expect(rejected.reason).toMatch(/not valid JSON/);
-    expect((await (await fetch(`${service.url}/healthz`)).json()).version).toBe(seedA.meta.version);
+    expect((await jsonOf(await fetch(`${service.url}/healthz`))).version).toBe(seedA.meta.version);
 
     await writeFile(file, serializeSeed(seedB));
     signals.emit('SIGHUP');
-    await until(async () => (await (await fetch(`${service.url}/healthz`)).json()).version === seedB.meta.version, 'the new version');
+    await until(async () => (await jsonOf(await fetch(`${service.url}/healthz`))).version === seedB.meta.version, 'the new version');
 
     let cursor = first.next_cursor;
     const ids = first.data.map((r: any) => r.id);
     while (cursor) {
       const res = await fetch(`${service.url}/api/v1/rails?limit=100&cursor=${cursor}`, { headers: auth });
       expect(res.headers.get('catalog-version')).toBe(seedA.meta.version);
-      const page = await res.json();
+      const page = await jsonOf(res);
       ids.push(...page.data.map((r: any) => r.id));
       cursor = page.next_cursor;
     }
@@ -120,7 +122,7 @@ describe('a listening service', () => {
             expect(res.status).toBe(200);
             const version = res.headers.get('catalog-version')!;
             seen.add(version);
-            for (const rail of (await res.json()).data) expect(sets.get(version)!.has(rail.id)).toBe(true);
+            for (const rail of (await jsonOf(res)).data) expect(sets.get(version)!.has(rail.id)).toBe(true);
           }),
         );
       }
@@ -137,7 +139,7 @@ describe('a listening service', () => {
     service.app.server.on('request', () => received++);
     // Bodies are read at once, as a client does: a 200 must come with its whole body.
     const inFlight = Array.from({ length: 30 }, (_, i) =>
-      fetch(`${service.url}/api/v1/rails?limit=100&phase=${['live', 'beta', 'planned'][i % 3]}`, { headers: auth }).then(async (res) => ({ status: res.status, body: await res.json() })),
+      fetch(`${service.url}/api/v1/rails?limit=100&phase=${['live', 'beta', 'planned'][i % 3]}`, { headers: auth }).then(async (res) => ({ status: res.status, body: await jsonOf(res) })),
     );
     await until(() => received >= 10, 'requests to reach the service');
     const receivedBeforeSignal = received;
@@ -253,7 +255,7 @@ describe('catalog serve', () => {
 
       await writeFile(file, serializeSeed(seedB));
       child.kill('SIGHUP');
-      await until(async () => (await (await fetch(`${url}/healthz`)).json()).version === seedB.meta.version, 'the reload');
+      await until(async () => (await jsonOf(await fetch(`${url}/healthz`))).version === seedB.meta.version, 'the reload');
 
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
