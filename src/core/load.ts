@@ -102,7 +102,8 @@ export async function loadCatalog(dir: string, cwd = process.cwd(), options: Loa
 
 /** Loads with the parse cache: only files whose text changed since the last run are parsed. */
 async function loadCached(absDir: string, names: string[], cwd: string, cache: ParseCache): Promise<Loaded> {
-  const texts = await Promise.all(names.map((name) => readText(absDir, name)));
+  // One synchronous read after another: for thousands of small files, much cheaper than as many promises.
+  const texts = names.map((name) => readTextSync(absDir, name));
   const parsed: ParsedText[] = [];
   const missed: CatalogText[] = [];
   for (const t of texts) {

@@ -30,6 +30,7 @@ function jsonSafe(value: unknown): boolean {
 export class ParseCache {
   private readonly entries = new Map<string, Cached>();
   private readonly next = new Map<string, Cached>();
+  private changed = false;
 
   constructor(private readonly file: string) {
     try {
@@ -55,10 +56,13 @@ export class ParseCache {
     if (key === undefined || !jsonSafe(parsed.data)) return;
     const { text: _text, ...rest } = parsed;
     this.next.set(key, rest);
+    this.changed = true;
   }
 
   /** Writes the files of this run (atomically); a failure to write only costs the next run its speed. */
   async save(): Promise<void> {
+    // Nothing parsed and nothing gone: the file on disk already says it all.
+    if (!this.changed && this.next.size === this.entries.size) return;
     try {
       await writeAtomic(this.file, JSON.stringify({ format: FORMAT, entries: Object.fromEntries(this.next) }));
     } catch {
