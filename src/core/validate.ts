@@ -1,9 +1,10 @@
 import type { Asset, Country, Rail } from '../generated/types.js';
 import type { Catalog, Entry, Rule } from '../rules/define.js';
 import { rules as registry } from '../rules/index.js';
-import { loadCatalog, type Loaded } from './load.js';
+import { loadCatalog, type Loaded, type RawEntry } from './load.js';
 import { makeReport, type Problem, type Report } from './problem.js';
 import { schemaErrors } from './schemas.js';
+import type { ErrorObject } from 'ajv';
 import { schemaProblems } from './schema-problems.js';
 import { locate } from './source.js';
 import { loadRedosCache, saveRedosCache } from './redos.js';
@@ -32,24 +33,79 @@ export interface Validation {
   crashed: Array<{ rule: string; error: Error }>;
 }
 
+/** An entry the schema refused, with the pointers of its broken parts. */
+export interface InvalidEntry {
+  entry: RawEntry;
+  /** Pointers the schema found wrong (for a missing property, where it should be). */
+  broken: string[];
+}
 
+/** The pointer a schema error is about: the property itself for a missing or unknown property. */
+function brokenPointer(e: ErrorObject): string {
+  const params = e.params as { missingProperty?: string; additionalProperty?: string };
+  const child = params.missingProperty ?? params.additionalProperty;
+  return child === undefined ? e.instancePath : `${e.instancePath}/${child.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+}
+
+function add(catalog: Catalog, kind: RawEntry['kind'], entry: Entry<unknown>): void {
+  if (kind === 'rail') catalog.rails.push(entry as Entry<Rail>);
+  else if (kind === 'asset') catalog.assets.push(entry as Entry<Asset>);
+  else catalog.countries.push(entry as Entry<Country>);
+}
 
 /** Checks the shapes of loaded entries against their schemas; returns the catalog of valid entries and the problems. */
-export function checkSchemas(loaded: Loaded): { catalog: Catalog; problems: Problem[] } {
+export function checkSchemas(loaded: Loaded): { catalog: Catalog; problems: Problem[]; invalid: InvalidEntry[] } {
   const catalog: Catalog = { rails: [], assets: [], countries: [], raw: loaded.entries };
   const problems: Problem[] = [];
+  const invalid: InvalidEntry[] = [];
   for (const entry of loaded.entries) {
     const errors = schemaErrors(entry.kind, entry.data);
     if (errors.length) {
       problems.push(...schemaProblems(entry, errors));
+      invalid.push({ entry, broken: [...new Set(errors.map(brokenPointer))] });
       continue;
     }
-    const valid: Entry<unknown> = { kind: entry.kind, file: entry.file, data: entry.data };
-    if (entry.kind === 'rail') catalog.rails.push(valid as Entry<Rail>);
-    else if (entry.kind === 'asset') catalog.assets.push(valid as Entry<Asset>);
-    else catalog.countries.push(valid as Entry<Country>);
+    add(catalog, entry.kind, { kind: entry.kind, file: entry.file, data: entry.data });
   }
-  return { catalog, problems };
+  return { catalog, problems, invalid };
+}
+
+/** True when `pointer` is `prefix` or lies under it. */
+function within(pointer: string, prefix: string): boolean {
+  return pointer === prefix || pointer.startsWith(prefix + '/');
+}
+
+/**
+ * Rules also look at the entries the schema refused, so that one run reports everything: a rail with a lowercase
+ * currency still hears that UK is not a country code. Rules are written for valid data, so on this pass a rule that
+ * throws is skipped, and only problems of the refused entries that lie outside their broken parts are kept.
+ */
+function rulesOnInvalid(catalog: Catalog, invalid: InvalidEntry[], options: ValidateOptions, already: Problem[]): Problem[] {
+  if (invalid.length === 0) return [];
+  // Rules that read catalog.raw saw the refused entries in the first pass already.
+  const key = (p: Problem) => `${p.file}\u0000${p.rule}\u0000${p.pointer}\u0000${p.message}`;
+  const seen = new Set(already.map(key));
+  const widened: Catalog = { rails: [...catalog.rails], assets: [...catalog.assets], countries: [...catalog.countries], raw: catalog.raw };
+  const brokenByFile = new Map<string, string[]>();
+  for (const { entry, broken } of invalid) {
+    if (!entry.data || typeof entry.data !== 'object') continue;
+    add(widened, entry.kind, { kind: entry.kind, file: entry.file, data: entry.data });
+    brokenByFile.set(entry.file.path, broken);
+  }
+  const problems: Problem[] = [];
+  for (const rule of Object.values(options.rules ?? registry)) {
+    const found: Problem[] = [];
+    try {
+      runRule(rule, widened, options.today, options.base, found);
+    } catch {
+      continue; // a malformed entry the rule cannot read: its schema problems already say what to fix
+    }
+    for (const p of found) {
+      const broken = brokenByFile.get(p.file);
+      if (broken && !broken.some((b) => within(p.pointer, b)) && !seen.has(key(p))) problems.push(p);
+    }
+  }
+  return problems;
 }
 
 /** Runs rules over a catalog; each problem is located at the node its pointer names. */
@@ -84,10 +140,11 @@ export function crashReport(crashed: Validation['crashed']): string {
 /** Loads, parses, schema-checks and rule-checks a catalog folder; every problem of every file in one run. */
 export async function validateCatalog(options: ValidateOptions): Promise<Validation> {
   const loaded = await loadCatalog(options.dir, options.cwd, { cacheFile: options.cacheFile });
-  const { catalog, problems } = checkSchemas(loaded);
+  const { catalog, problems, invalid } = checkSchemas(loaded);
   const crashed: Validation['crashed'] = [];
   loadRedosCache();
   problems.push(...loaded.problems, ...runRules(catalog, options.today, options.rules, options.base, crashed));
+  problems.push(...rulesOnInvalid(catalog, invalid, options, problems));
   await saveRedosCache();
   return { report: makeReport(problems, loaded.files.length), loaded, catalog, crashed };
 }

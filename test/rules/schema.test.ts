@@ -47,3 +47,20 @@ describe('schema', () => {
     expect(problem.message).toContain('"instant_bank"');
   });
 });
+
+describe('rules on an entry the schema refused', () => {
+  it('still reports the other problems of the entry, once, and nothing about its broken parts', async () => {
+    const text = RAIL_BR_PIX.replace('currency: BRL', 'currency: brl').replace('countries: [BR]', 'countries: [BR, UK]');
+    const problems = await problemsOf({ 'rails/BR-pix.yaml': text, 'rails/BR-pix2.yaml': text });
+    expect(problems.map((p) => [p.file, p.rule, p.pointer, p.line]).sort()).toEqual(
+      [
+        ['rails/BR-pix.yaml', 'iso-country', '/countries/1', 6],
+        ['rails/BR-pix.yaml', 'schema', '/currency', 5],
+        ['rails/BR-pix2.yaml', 'duplicate-id', '/id', 1],
+        ['rails/BR-pix2.yaml', 'file-name', '/id', 1],
+        ['rails/BR-pix2.yaml', 'iso-country', '/countries/1', 6],
+        ['rails/BR-pix2.yaml', 'schema', '/currency', 5],
+      ].sort(),
+    );
+  });
+});
