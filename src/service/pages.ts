@@ -19,6 +19,9 @@ export function etagOf(version: string, endpoint: string, filterKey: string, lim
   return `"${version}-${digest}"`;
 }
 
+const HEAD = Buffer.from('{"data":[');
+const COMMA = Buffer.from(',');
+
 /** Renders a page from a snapshot: the precomputed item JSON joined into the list envelope. */
 export function renderPage(snapshot: Snapshot, endpoint: EndpointDef, query: ListQuery, after: string | undefined, cursors: CursorCodec): Page {
   const view = snapshot.views[endpoint.name];
@@ -28,9 +31,14 @@ export function renderPage(snapshot: Snapshot, endpoint: EndpointDef, query: Lis
     const last = view.keys[positions[positions.length - 1]];
     next = `"${cursors.encode({ endpoint: endpoint.name, filterKey: query.filterKey, version: snapshot.version, after: last })}"`;
   }
-  const parts = new Array<string>(positions.length);
-  for (let i = 0; i < positions.length; i++) parts[i] = view.items[positions[i]];
-  const body = Buffer.from(`{"data":[${parts.join(',')}],"next_cursor":${next}}`, 'utf8');
+  // Bytes copied, never re-encoded: the items are UTF-8 already.
+  const parts: Buffer[] = [HEAD];
+  for (let i = 0; i < positions.length; i++) {
+    if (i > 0) parts.push(COMMA);
+    parts.push(view.items[positions[i]]);
+  }
+  parts.push(Buffer.from(`],"next_cursor":${next}}`, 'latin1'));
+  const body = Buffer.concat(parts);
   return { body, etag: etagOf(snapshot.version, endpoint.name, query.filterKey, query.limit, after, cursors.fingerprint) };
 }
 

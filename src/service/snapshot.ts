@@ -13,8 +13,8 @@ export interface View {
   endpoint: EndpointDef;
   /** Keys (id or code) in code-unit order. */
   keys: string[];
-  /** items[i] is the JSON of the item keys[i], serialized once from the seed schema definition. */
-  items: string[];
+  /** items[i] is the JSON (UTF-8 bytes) of the item keys[i], serialized once from the seed schema definition. */
+  items: Buffer[];
   /** filter name → value → positions (ascending) of the items it matches. */
   index: Map<string, Map<string, Int32Array>>;
 }
@@ -83,7 +83,7 @@ function buildView(endpoint: EndpointDef, items: any[], serialize: Serializer): 
     if (keys[i] === keys[i - 1]) throw new SeedError(`two ${endpoint.name} have the ${endpoint.key} ${JSON.stringify(keys[i])}: ${endpoint.key}s must be unique`);
   const index = new Map<string, Map<string, Int32Array>>();
   for (const filter of endpoint.filters) index.set(filter.name, indexOf(filter, sorted));
-  return { endpoint, keys, items: sorted.map(serialize), index };
+  return { endpoint, keys, items: sorted.map((item) => Buffer.from(serialize(item), 'utf8')), index };
 }
 
 function indexOf(filter: FilterDef, sorted: any[]): Map<string, Int32Array> {

@@ -1,0 +1,235 @@
+/**
+ * npm run bench:api [-- --duration 3 --rounds 2 --connections 10 --profile --no-variants]
+ *
+ * Loads GET /api/v1/rails?limit=50 (with auth, without and with a cursor) on the service, beside a bare fastify route
+ * returning the same precomputed body (the ceiling), on the bundled seed (dist/seed.json, built if missing) and on a
+ * generated seed of 10,000 rails. Each server runs in its own process; autocannon runs here; loopback only. Prints
+ * requests/s, p50, p99, the ratio to the ceiling, p99 at half the measured peak, and the service's memory before and
+ * after the load; on the 10,000 rails, also the service with its JSON request logs and without its page cache.
+ * --profile writes a CPU profile of each service process (node --cpu-prof) to bench-profiles/.
+ */
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import Fastify from 'fastify';
+import type { Seed } from '../src/generated/types.js';
+import { buildApp } from '../src/service/app.js';
+import { digestOf, KeyRing } from '../src/service/auth.js';
+import { SnapshotStore } from '../src/service/store.js';
+import { growSeed } from '../src/service/synthetic.js';
+
+// autocannon ships no types.
+const autocannon = createRequire(import.meta.url)('autocannon') as (options: Record<string, unknown>) => Promise<any>;
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SELF = fileURLToPath(import.meta.url);
+const KEY = 'bench-key-0123456789abcdef';
+const SECRET = 'bench-cursor-secret-0123456789abcdef0123';
+const FIRST = '/api/v1/rails?limit=50';
+const HOST = '127.0.0.1';
+
+type Mode = 'service' | 'service-logged' | 'service-uncached' | 'ceiling';
+interface Ready {
+  port: number;
+  cursorPath: string;
+}
+interface Memory {
+  rss: number;
+  heapUsed: number;
+}
+
+// ---------------------------------------------------------------- worker side: one server per process
+
+async function worker(mode: Mode, seedPath: string): Promise<void> {
+  const store = await SnapshotStore.fromFile(seedPath);
+  const service = await buildApp(store, {
+    keys: new KeyRing([digestOf(KEY)]),
+    cursorSecret: SECRET,
+    // The logged variant writes the production JSON lines to /dev/null: the cost of logging without the cost of a pipe.
+    logger: mode === 'service-logged' ? { level: 'info', stream: { write: () => true } } : false,
+    // The uncached variant renders every page from the snapshot's precomputed items (no page cache).
+    ...(mode === 'service-uncached' ? { pageCacheBytes: 0 } : {}),
+  });
+  const auth = { authorization: `Bearer ${KEY}` };
+  const first = await service.inject({ url: FIRST, headers: auth });
+  // The next page of 50; when 50 is the whole list (the bundled seed), the 50 after the first item.
+  const cursor = (first.json().next_cursor ?? (await service.inject({ url: '/api/v1/rails?limit=1', headers: auth })).json().next_cursor) as string;
+  const cursorPath = `${FIRST}&cursor=${cursor}`;
+  let app = service;
+  if (mode === 'ceiling') {
+    // The ceiling: fastify answering the very same bytes with no work at all.
+    const bodies = new Map([
+      [FIRST, first.rawPayload],
+      [cursorPath, (await service.inject({ url: cursorPath, headers: auth })).rawPayload],
+    ]);
+    app = Fastify({ logger: false });
+    app.get('/api/v1/rails', (request, reply) => {
+      reply.header('content-type', 'application/json; charset=utf-8').send(bodies.get(request.url) ?? bodies.get(FIRST));
+    });
+  }
+  await app.listen({ host: HOST, port: 0 });
+  const port = (app.server.address() as { port: number }).port;
+  process.on('message', (message: string) => {
+    if (message === 'memory') {
+      globalThis.gc?.();
+      const { rss, heapUsed } = process.memoryUsage();
+      process.send!({ memory: { rss, heapUsed } });
+    } else if (message === 'stop') {
+      void app.close().then(() => process.exit(0));
+    }
+  });
+  process.send!({ ready: { port, cursorPath } satisfies Ready });
+}
+
+// ---------------------------------------------------------------- driver side
+
+function request<T>(child: ChildProcess, message: string, key: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (reply: any) => {
+      if (reply && key in reply) {
+        child.off('message', onMessage);
+        resolve(reply[key]);
+      }
+    };
+    child.on('message', onMessage);
+    child.once('exit', (code) => reject(new Error(`bench worker exited with ${code}`)));
+    if (message) child.send(message);
+  });
+}
+
+async function startWorker(mode: Mode, seedPath: string, profile: boolean): Promise<{ child: ChildProcess; ready: Ready }> {
+  const execArgv = ['--import', 'tsx', '--expose-gc'];
+  if (profile && mode !== 'ceiling') execArgv.push('--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, 'bench-profiles')}`);
+  const child = fork(SELF, ['--worker', mode, seedPath], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ready = await request<Ready>(child, '', 'ready');
+  return { child, ready };
+}
+
+async function stopWorker(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.send('stop');
+  await exited;
+}
+
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(port: number, urlPath: string, duration: number, connections: number, overallRate?: number): Promise<Load> {
+  const result = await autocannon({
+    url: `http://${HOST}:${port}${urlPath}`,
+    headers: { authorization: `Bearer ${KEY}` },
+    connections,
+    duration,
+    ...(overallRate ? { overallRate } : {}),
+  });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx + result.timeouts };
+}
+
+function mb(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Best of `rounds` runs of each server, alternated so that a burst of other work on the machine hits both alike. */
+async function alternate(ports: [number, number], paths: [string, string], duration: number, connections: number, rounds: number): Promise<[Load, Load]> {
+  const best: [Load | undefined, Load | undefined] = [undefined, undefined];
+  for (let round = 0; round < rounds; round++)
+    for (const i of [0, 1] as const) {
+      const run = await load(ports[i], paths[i], duration, connections);
+      if (!best[i] || run.rps > best[i]!.rps) best[i] = run;
+    }
+  return best as [Load, Load];
+}
+
+async function benchSeed(label: string, seedPath: string, options: { duration: number; connections: number; rounds: number; profile: boolean; variants: boolean }) {
+  const { duration, connections, rounds, profile } = options;
+  const rows: string[] = [];
+  const row = (cells: string[]) => rows.push(cells.map((c, i) => (i === 0 ? c.padEnd(22) : i === 1 ? c.padEnd(8) : c.padStart(10))).join(''));
+  row(['', 'page', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'p99@half']);
+
+  const ceiling = await startWorker('ceiling', seedPath, false);
+  const service = await startWorker('service', seedPath, profile);
+  const ports: [number, number] = [ceiling.ready.port, service.ready.port];
+  const verdicts: string[] = [];
+  const memory: string[] = [];
+  let before: Memory | undefined;
+  let requests = 0;
+  for (const [name, paths] of [
+    ['first', [FIRST, FIRST]],
+    ['cursor', [ceiling.ready.cursorPath, service.ready.cursorPath]],
+  ] as const) {
+    for (const i of [0, 1]) await load(ports[i], paths[i], 1, connections);
+    before ??= await request<Memory>(service.child, 'memory', 'memory');
+    const [top, peak] = await alternate(ports, paths as unknown as [string, string], duration, connections, rounds);
+    const half = await load(ports[1], paths[1], duration, connections, Math.max(1, Math.round(peak.rps / 2)));
+    requests += (rounds * peak.rps + half.rps) * duration;
+    const ratio = peak.rps / top.rps;
+    row([`${label}`, name, top.rps.toFixed(0), String(top.p50), String(top.p99), 'ceiling', '']);
+    row(['', '', peak.rps.toFixed(0), String(peak.p50), String(peak.p99), ratio.toFixed(2), String(half.p99)]);
+    if (top.errors || peak.errors || half.errors) verdicts.push(`  ${name}: ${top.errors} ceiling and ${peak.errors + half.errors} service errors or non-2xx answers`);
+    verdicts.push(`  ${name}: ratio ${ratio.toFixed(2)} ${ratio >= 0.7 ? 'meets' : 'MISSES'} the 0.7 target; p99 at half peak ${half.p99} ms ${half.p99 < 10 ? 'meets' : 'MISSES'} the 10 ms target`);
+  }
+  const after = await request<Memory>(service.child, 'memory', 'memory');
+  memory.push(`service: before RSS ${mb(before!.rss)}, heap ${mb(before!.heapUsed)}; after ~${Math.round(requests).toLocaleString('en')} more requests RSS ${mb(after.rss)}, heap ${mb(after.heapUsed)}`);
+  await stopWorker(service.child);
+  await stopWorker(ceiling.child);
+
+  if (options.variants) {
+    // The cost of the production request log (one JSON line per request, written to /dev/null here), and of
+    // rendering every page (page cache off).
+    for (const [mode, title] of [
+      ['service-logged', '  + JSON request logs'],
+      ['service-uncached', '  no page cache'],
+    ] as const) {
+      const variant = await startWorker(mode, seedPath, false);
+      await load(variant.ready.port, FIRST, 1, connections);
+      const run = await load(variant.ready.port, FIRST, duration, connections);
+      row([title, 'first', run.rps.toFixed(0), String(run.p50), String(run.p99), '', '']);
+      await stopWorker(variant.child);
+    }
+  }
+  console.log(rows.join('\n'));
+  console.log(verdicts.join('\n'));
+  console.log(`  memory (after a gc): ${memory.join('\n')}\n`);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: 'string', default: '3' },
+      rounds: { type: 'string', default: '2' },
+      connections: { type: 'string', default: '10' },
+      profile: { type: 'boolean', default: false },
+      'no-variants': { type: 'boolean', default: false },
+    },
+  });
+  const duration = Number(values.duration);
+  const connections = Number(values.connections);
+  const bundled = path.join(ROOT, 'dist/seed.json');
+  if (!existsSync(bundled)) {
+    console.log('dist/seed.json is missing: building the bundled catalog');
+    const build = spawnSync(process.execPath, [path.join(ROOT, 'bin/catalog.js'), 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('catalog build failed: fix the catalog, then run the bench again');
+  }
+  const seed: Seed = JSON.parse(readFileSync(bundled, 'utf8'));
+  const big = growSeed(seed, 10_000);
+  const bigPath = path.join(mkdtempSync(path.join(tmpdir(), 'bench-api-')), 'seed-10k.json');
+  writeFileSync(bigPath, JSON.stringify(big));
+  console.log(
+    `bench:api  ${duration} s per run, best of ${values.rounds} alternated runs against the ceiling, ${connections} connections, loopback, node ${process.version}, GET ${FIRST} with auth\n` +
+      `  bundled seed ${seed.meta.version}: ${seed.meta.counts.rails} rails; generated seed ${big.meta.version}: ${big.meta.counts.rails} rails (${mb(readFileSync(bigPath).length)})\n`,
+  );
+  const options = { duration, connections, rounds: Number(values.rounds), profile: values.profile!, variants: !values['no-variants'] };
+  await benchSeed(`bundled (${seed.meta.counts.rails} rails)`, bundled, { ...options, variants: false });
+  await benchSeed('10,000 rails', bigPath, options);
+}
+
+const workerAt = process.argv.indexOf('--worker');
+if (workerAt !== -1) await worker(process.argv[workerAt + 1] as Mode, process.argv[workerAt + 2]);
+else await main();
