@@ -6,7 +6,7 @@
  * generated seed of 10,000 rails. Each server runs in its own process; autocannon runs here; loopback only. Prints
  * requests/s, p50, p99, the ratio to the ceiling, p99 at half the measured peak, and the service's memory before and
  * after the load; on the 10,000 rails, also the service with its JSON request logs and without its page cache.
- * --profile writes a CPU profile of each service process (node --cpu-prof) to bench-profiles/.
+ * --profile writes a CPU profile of each service process (node --cpu-prof) to $TMPDIR/bench-api-profiles/.
  */
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -29,6 +29,8 @@ const SELF = fileURLToPath(import.meta.url);
 const KEY = 'bench-key-0123456789abcdef';
 const SECRET = 'bench-cursor-secret-0123456789abcdef0123';
 const FIRST = '/api/v1/rails?limit=50';
+/** Where --profile writes the service's CPU profiles (open them in Chrome DevTools, Performance tab). */
+const PROFILES = path.join(tmpdir(), 'bench-api-profiles');
 const HOST = '127.0.0.1';
 
 type Mode = 'service' | 'service-logged' | 'service-uncached' | 'ceiling';
@@ -102,7 +104,7 @@ function request<T>(child: ChildProcess, message: string, key: string): Promise<
 
 async function startWorker(mode: Mode, seedPath: string, profile: boolean): Promise<{ child: ChildProcess; ready: Ready }> {
   const execArgv = ['--import', 'tsx', '--expose-gc'];
-  if (profile && mode !== 'ceiling') execArgv.push('--cpu-prof', `--cpu-prof-dir=${path.join(ROOT, 'bench-profiles')}`);
+  if (profile && mode !== 'ceiling') execArgv.push('--cpu-prof', `--cpu-prof-dir=${PROFILES}`);
   const child = fork(SELF, ['--worker', mode, seedPath], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ready = await request<Ready>(child, '', 'ready');
   return { child, ready };
@@ -228,6 +230,7 @@ async function main(): Promise<void> {
   const options = { duration, connections, rounds: Number(values.rounds), profile: values.profile!, variants: !values['no-variants'] };
   await benchSeed(`bundled (${seed.meta.counts.rails} rails)`, bundled, { ...options, variants: false });
   await benchSeed('10,000 rails', bigPath, options);
+  if (options.profile) console.log(`CPU profiles of the service: ${PROFILES}`);
 }
 
 const workerAt = process.argv.indexOf('--worker');

@@ -147,6 +147,25 @@ describe('bad cursors', () => {
     }
   });
 
+  it('fuzz: 300 random one-character changes and random tokens are all refused with 400', async () => {
+    let seed32 = 7;
+    const random = () => ((seed32 = (seed32 * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    for (let i = 0; i < 300; i++) {
+      let bad: string;
+      if (i % 3 === 0) bad = Array.from({ length: 1 + Math.floor(random() * 200) }, () => alphabet[Math.floor(random() * 64)]).join('');
+      else {
+        const at = Math.floor(random() * cursor.length);
+        let c = alphabet[Math.floor(random() * 64)];
+        if (c === cursor[at]) c = c === 'A' ? 'B' : 'A';
+        bad = cursor.slice(0, at) + c + cursor.slice(at + 1);
+      }
+      const res = await get(t.app, `/api/v1/rails?country=FR&limit=2&cursor=${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().error.param).toBe('cursor');
+    }
+  });
+
   it('a cursor used on another endpoint or with other filters is refused', async () => {
     for (const url of [
       '/api/v1/assets',
