@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { cmp } from '../core/problem.js';
 import { readSchema } from '../core/schemas.js';
 import type { Seed, SeedAsset, SeedCountry, SeedRail } from '../generated/types.js';
 import type { Catalog } from '../rules/define.js';
 import { project } from './project.js';
+import { contentVersion } from './version.js';
 
 const seedSchema = readSchema('seed.schema.json');
 const def = (name: string) => seedSchema.definitions[name];
@@ -27,7 +27,7 @@ export function buildSeed(catalog: Catalog, commit?: string): Seed {
     .sort((a, b) => cmp(a.code, b.code));
 
   const content = { rails, assets, countries };
-  const version = createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 16);
+  const version = contentVersion(content);
   const meta: Seed['meta'] = { version, counts: { rails: rails.length, assets: assets.length, countries: countries.length } };
   if (commit) meta.commit = commit;
   return { meta, ...content };

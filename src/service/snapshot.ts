@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import fastJson from 'fast-json-stringify';
 import { cmp } from '../core/problem.js';
 import { validatorOf } from '../core/schemas.js';
 import type { Seed } from '../generated/types.js';
+import { contentVersion } from '../seed/version.js';
 import { endpoints, seedSchema, type EndpointDef, type EndpointName, type FilterDef } from './endpoints.js';
 
 /** Why a seed was refused: the service goes on serving the snapshot it had. */
@@ -27,15 +27,7 @@ export interface Snapshot {
   views: Record<EndpointName, View>;
 }
 
-/**
- * The content hash of a seed, computed as `catalog build` does (src/seed/build.ts): the first 16 hex digits of the
- * SHA-256 of {rails, assets, countries}. A seed whose meta.version differs was edited by hand: refused, because
- * cursors and ETags trust that one version means one content.
- */
-export function contentVersion(seed: Pick<Seed, 'rails' | 'assets' | 'countries'>): string {
-  const content = { rails: seed.rails, assets: seed.assets, countries: seed.countries };
-  return createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 16);
-}
+export { contentVersion };
 
 type Serializer = (item: unknown) => string;
 let serializers: Record<string, Serializer> | undefined;
