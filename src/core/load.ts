@@ -223,14 +223,14 @@ export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Docum
     docs = parseAllDocuments(text, YAML_OPTIONS) as Document.Parsed[];
     if (!Array.isArray(docs)) docs = [];
   } catch (err) {
-    return fail('yaml-syntax', `cannot parse the YAML: ${(err as Error).message}`);
+    return fail('yaml-syntax', `cannot parse the YAML: ${plainMessage((err as Error).message)}`);
   }
   const first = docs[0];
   if (first) {
     for (const e of [...first.errors, ...first.warnings]) {
       const start = e.pos[0];
       const end = e.code === 'DUPLICATE_KEY' ? keyEnd(text, start) : e.pos[1];
-      const hint = YAML_HINTS[e.code]?.(text.slice(start, end)) ?? e.message.replace(/\s+at line \d+, column \d+.*$/s, '');
+      const hint = YAML_HINTS[e.code]?.(text.slice(start, end)) ?? plainMessage(e.message);
       result.issues.push({ rule: 'yaml-syntax', message: hint, start, end });
     }
   }
@@ -262,6 +262,12 @@ export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Docum
   result.kind = ENTRY_KINDS[folder];
   result.data = data as Record<string, unknown>;
   return result;
+}
+
+/** The parser's message without its position (we give our own), and in words an analyst can act on. */
+function plainMessage(message: string): string {
+  if (/call stack/i.test(message)) return 'the YAML nests too deeply to be read: a catalog entry needs only a few levels of nesting';
+  return message.replace(/\s+at line \d+, column \d+.*$/s, '');
 }
 
 /** End of a plain mapping key that starts at `start` (up to the `:` on its line). */

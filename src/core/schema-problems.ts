@@ -13,7 +13,7 @@ function explain(entry: RawEntry, e: ErrorObject): { pointer: string; target: Ta
   const name = last === undefined ? 'the entry' : /^\d+$/.test(last) ? `item ${Number(last) + 1} of ${segments.at(-2) ?? 'the list'}` : last;
   const described = (e.parentSchema as { description?: string } | undefined)?.description;
   const what = described ? ` (${described})` : '';
-  const shown = (v: unknown) => JSON.stringify(v);
+  const shown = (v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : JSON.stringify(v));
   switch (e.keyword) {
     case 'required': {
       const missing = (e.params as { missingProperty: string }).missingProperty;
@@ -38,7 +38,8 @@ function explain(entry: RawEntry, e: ErrorObject): { pointer: string; target: Ta
         return { pointer: at, target: 'value', message: `${name} must be true or false: YAML 1.2 reads ${e.data} as text; write ${/^(yes|y|on)$/i.test(e.data) ? 'true' : 'false'}` };
       if ((expectedText === 'integer' || expectedText === 'number') && typeof e.data === 'string' && /^-?\d+$/.test(e.data))
         return { pointer: at, target: 'value', message: `${name} must be a number: remove the quotes, ${name}: ${e.data}` };
-      const got = e.data === null ? 'nothing (null)' : Array.isArray(e.data) ? 'a list' : `the ${typeof e.data} ${shown(e.data)}`;
+      if (e.data === null) return { pointer: at, target: 'value', message: `${name} has no value: write ${article(expectedText)}${what}, or remove the line` };
+      const got = Array.isArray(e.data) ? 'a list' : `the ${typeof e.data} ${shown(e.data)}`;
       return { pointer: at, target: 'value', message: `${name} must be ${article(expectedText)}, not ${got}${what}` };
     }
     case 'enum': {
@@ -90,7 +91,10 @@ function article(type: string): string {
 export function schemaProblems(entry: RawEntry, errors: ErrorObject[]): Problem[] {
   const seen = new Set<string>();
   const problems: Problem[] = [];
+  // A value of the wrong type also fails its enum, pattern or format: say the first thing only.
+  const wrongType = new Set(errors.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
   for (const e of errors) {
+    if (wrongType.has(e.instancePath) && e.keyword !== 'type') continue;
     const x = explain(entry, e);
     if (!x) continue;
     const key = `${x.pointer}\u0000${x.message}`;

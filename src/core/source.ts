@@ -8,6 +8,8 @@ export const YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   version: '1.2',
   schema: 'core',
   strict: true,
+  // Problems are reported as problems; nothing is written to the console (e.g. "keys with collection values").
+  logLevel: 'error',
 };
 
 /** A catalog file as read: its display path (relative to the working directory) and text. */

@@ -55,3 +55,19 @@ describe('yaml-syntax', () => {
     expect(await problemsOf({ [file]: text })).toEqual([]);
   });
 });
+
+describe('hostile files', () => {
+  const garbage = Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7919 + 13) % 256)).toString('latin1');
+  it.each([
+    { name: 'nesting 20,000 levels deep', text: 'id: ' + '['.repeat(20000) + ']'.repeat(20000) + '\n', rule: 'yaml-syntax' },
+    { name: 'binary garbage', text: garbage, rule: 'yaml-syntax' },
+    { name: 'collection keys', text: '? [a, b]\n: c\n{x: 1}: 2\n', rule: 'schema' },
+    { name: 'an unknown tag', text: 'code: !custom FR\n', rule: 'yaml-syntax' },
+    { name: 'a 500,000-character line', text: 'code: ' + 'x'.repeat(500_000) + '\n', rule: 'schema' },
+    { name: '.inf and .nan where text and integers belong', text: 'code: .inf\nname: .nan\ncurrency: EUR\nstatus: open\n', rule: 'schema' },
+  ])('reports $name without crashing, and checks the other files', async ({ text, rule }) => {
+    const problems = await problemsOf({ 'countries/FR.yaml': text });
+    expect(problems.filter((p) => p.file === 'countries/FR.yaml').map((p) => p.rule)).toContain(rule);
+    expect(problems.filter((p) => p.file !== 'countries/FR.yaml')).toEqual([]);
+  });
+});
