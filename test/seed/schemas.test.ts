@@ -23,7 +23,9 @@ describe('schemas', () => {
   it.each(schemaFiles)('%s is draft-07 with an $id and a description on every property', (file) => {
     const schema = JSON.parse(readFileSync(path.join(root, 'schemas', file), 'utf8'));
     expect(schema.$schema).toBe('http://json-schema.org/draft-07/schema#');
-    expect(schema.$id).toMatch(new RegExp(`/${file.replace(/\./g, '\\.')}$`));
+    // A relative $id: references between schemas resolve to the files beside them, in Ajv and in an editor alike
+    // (an absolute URL would send yaml-language-server to fetch common.schema.json from the network).
+    expect(schema.$id).toBe(file);
     const missing = properties(schema, '#').filter(([, sub]) => typeof sub.description !== 'string' || sub.description.length < 3);
     expect(missing.map(([where]) => where)).toEqual([]);
   });
