@@ -90,38 +90,43 @@ export interface LoadOptions {
 export async function loadCatalog(dir: string, cwd = process.cwd(), options: LoadOptions = {}): Promise<Loaded> {
   const absDir = path.resolve(cwd, dir);
   const names = await listFiles(absDir, dir);
-  if (options.cacheFile) return loadCached(absDir, names, cwd, new ParseCache(path.resolve(cwd, options.cacheFile)));
+  const docs = new Map<string, Document | null>();
+  const parsed = options.cacheFile
+    ? await parseCached(absDir, names, docs, new ParseCache(path.resolve(cwd, options.cacheFile)))
+    : await parseFiles(absDir, names, docs);
+  return toLoaded(absDir, parsed, cwd, docs);
+}
+
+/**
+ * Parses files: on worker threads when there are many (each reads its share itself), otherwise here, keeping the
+ * documents so that locating a problem does not parse a file twice. `read` holds texts already read.
+ */
+async function parseFiles(absDir: string, names: string[], docs: Map<string, Document | null>, read = new Map<string, CatalogText>()): Promise<ParsedText[]> {
   const workers = Math.min(availableParallelism(), 4);
   if (names.length >= PARALLEL_THRESHOLD && workers > 1) {
     const parsed = await parseInWorkers(absDir, names, workers);
-    if (parsed) return toLoaded(absDir, parsed, cwd, new Map());
+    if (parsed) return parsed;
   }
-  const texts = names.map((name) => readTextSync(absDir, name));
-  return loadTexts(absDir, texts, cwd);
+  return names.map((name) => parseCatalogText(read.get(name) ?? readTextSync(absDir, name), (doc) => docs.set(name, doc)));
 }
 
-/** Loads with the parse cache: only files whose text changed since the last run are parsed. */
-async function loadCached(absDir: string, names: string[], cwd: string, cache: ParseCache): Promise<Loaded> {
-  const texts = names.map((name) => readTextSync(absDir, name));
+/** With the parse cache: only files whose text changed since the last run are parsed. */
+async function parseCached(absDir: string, names: string[], docs: Map<string, Document | null>, cache: ParseCache): Promise<ParsedText[]> {
   const parsed: ParsedText[] = [];
-  const missed: CatalogText[] = [];
-  for (const t of texts) {
-    const hit = cache.get(t);
+  const missed = new Map<string, CatalogText>();
+  for (const name of names) {
+    const text = readTextSync(absDir, name);
+    const hit = cache.get(text);
     if (hit) parsed.push(hit);
-    else missed.push(t);
+    else missed.set(name, text);
   }
-  const workers = Math.min(availableParallelism(), 4);
-  const fresh =
-    (missed.length >= PARALLEL_THRESHOLD && workers > 1 ? await parseInWorkers(absDir, missed.map((t) => t.name), workers) : undefined) ??
-    missed.map((t) => parseCatalogText(t));
-  const byName = new Map(missed.map((t) => [t.name, t]));
-  for (const p of fresh) {
-    const read = byName.get(p.name)!;
+  for (const p of await parseFiles(absDir, [...missed.keys()], docs, missed)) {
+    const read = missed.get(p.name)!;
     if (read.text === p.text) cache.set(read, p); // a file changed while a worker re-read it is not cached
     parsed.push(p);
   }
   await cache.save();
-  return toLoaded(absDir, parsed, cwd, new Map());
+  return parsed;
 }
 
 /** Parses catalog files given as texts (from disk or from a git revision). */
