@@ -198,9 +198,8 @@ export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Docum
     result.issues.push({ rule, message, start, end });
     return result;
   };
-  const shown = name;
   if (parts.length !== 2 || !(folder in ENTRY_KINDS))
-    return fail('file-name', `${shown} is not where an entry belongs: put rails in rails/<id>.yaml, assets in assets/<id>.yaml and countries in countries/<CODE>.yaml under the catalog folder`);
+    return fail('file-name', `${name} is not where an entry belongs: put rails in rails/<id>.yaml, assets in assets/<id>.yaml and countries in countries/<CODE>.yaml under the catalog folder`);
   if (!name.endsWith('.yaml')) {
     const hint = name.endsWith('.yml') ? `rename it to ${parts[1].replace(/\.yml$/, '.yaml')}` : 'catalog entries are .yaml files';
     return fail('file-name', `${parts[1]} is not read by the catalog: ${hint}`);
