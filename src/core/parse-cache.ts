@@ -31,6 +31,8 @@ export class ParseCache {
   private readonly entries = new Map<string, Cached>();
   private readonly next = new Map<string, Cached>();
   private changed = false;
+  /** Keys of the files `get` missed, so that `set` does not hash their text a second time. */
+  private readonly missedKeys = new Map<CatalogText, string>();
 
   constructor(private readonly file: string) {
     try {
@@ -45,14 +47,17 @@ export class ParseCache {
   get(text: CatalogText): ParsedText | undefined {
     const key = keyOf(text);
     const hit = key === undefined ? undefined : this.entries.get(key);
-    if (!hit || key === undefined) return undefined;
+    if (!hit || key === undefined) {
+      if (key !== undefined) this.missedKeys.set(text, key);
+      return undefined;
+    }
     this.next.set(key, hit);
     return { ...hit, text: text.text! };
   }
 
   /** Remembers a fresh parse. */
   set(text: CatalogText, parsed: ParsedText): void {
-    const key = keyOf(text);
+    const key = this.missedKeys.get(text) ?? keyOf(text);
     if (key === undefined || !jsonSafe(parsed.data)) return;
     const { text: _text, ...rest } = parsed;
     this.next.set(key, rest);

@@ -2,8 +2,6 @@ import type { Diagnostics } from 'recheck';
 import { compilePattern } from '../beneficiary/pattern.js';
 import { redosDiagnostics } from '../core/redos.js';
 import { defineRule } from './define.js';
-
-export { redosDiagnostics };
 import { quotePattern } from './pattern-syntax.js';
 
 /** The parts of the pattern where backtracking piles up ("a+", "\d+"), from recheck's hot spots. */

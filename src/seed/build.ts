@@ -18,7 +18,13 @@ export function buildSeed(catalog: Catalog, commit?: string): Seed {
     .sort((a, b) => cmp(a.id, b.id));
 
   const served = new Map<string, string[]>();
-  for (const rail of rails) for (const code of rail.countries) served.set(code, [...(served.get(code) ?? []), rail.id]);
+  for (const rail of rails) {
+    for (const code of rail.countries) {
+      const ids = served.get(code);
+      if (ids) ids.push(rail.id);
+      else served.set(code, [rail.id]);
+    }
+  }
   const countries = catalog.countries
     .map((e) => {
       const data = e.data.status === 'restricted' ? e.data : { ...e.data, rails: served.get(e.data.code) ?? [] };
