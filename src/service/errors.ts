@@ -1,6 +1,6 @@
 /**
  * Every error the service answers with, in ONE table: HTTP status, public code, when it happens and the message
- * (placeholders in braces). README.md (section Errors of the service) repeats this table and a test checks that both agree.
+ * (placeholders in braces). docs/service.md (section Errors) repeats this table and a test checks that both agree.
  */
 export interface ErrorDef {
   status: number;

@@ -237,7 +237,7 @@ describe('the error table', () => {
     return found;
   }
 
-  const readmes = [path.join(ROOT, 'README.md')];
+  const readmes = [path.join(ROOT, 'docs/service.md')];
 
   it.each(readmes)('%s documents every error exactly as src/service/errors.ts has it', (file) => {
     const documented = rows(file);
