@@ -1,5 +1,6 @@
 import type { Asset, Country, Rail } from '../generated/types.js';
-import type { Catalog, Entry, Rule } from '../rules/define.js';
+import type { Catalog, Entry } from './catalog.js';
+import type { Rule } from '../rules/define.js';
 import { rules as registry } from '../rules/index.js';
 import { loadCatalog, type Loaded, type RawEntry } from './load.js';
 import { makeReport, type Problem, type Report } from './problem.js';

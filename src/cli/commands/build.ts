@@ -4,7 +4,7 @@ import { crashReport, validateCatalog } from '../../core/validate.js';
 import { formatters } from '../../formatters/index.js';
 import { currentCommit } from '../../seed/commit.js';
 import { buildSeed, serializeSeed } from '../../seed/build.js';
-import { writeAtomic } from '../../seed/write.js';
+import { writeAtomic } from '../../core/write-atomic.js';
 import { parseFlags, todayFlag } from '../args.js';
 import { EXIT, UsageError, type CliIO } from '../io.js';
 import { wantsColor } from './validate.js';
