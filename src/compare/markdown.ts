@@ -1,4 +1,5 @@
 import { parsePointer } from '../core/pointer.js';
+import { visible } from '../core/visible.js';
 import { formatBps, formatMinutes, formatUnits } from './amounts.js';
 import { CATALOG_NAMES, type CatalogChanges, type CatalogDiff, type CatalogName, type Change, type ChangedEntry } from './changes.js';
 
@@ -27,21 +28,27 @@ export interface DiffOrigin {
 const NOUN: Record<CatalogName, [string, string]> = { rails: ['rail', 'Rail'], assets: ['asset', 'Asset'], countries: ['country', 'Country'] };
 const TRANSITION_POINTERS = new Set(['/phase', '/status']);
 
-/** Escapes text for a Markdown table cell: no `|` or line break can end the cell, no HTML or emphasis is made. */
+/**
+ * Escapes catalog text for Markdown (a table cell, a list item): no `|` or line break can end the cell; no HTML
+ * (`<img src=x>` stays text), code span, emphasis or link is made; an `@mention` pings nobody (a zero-width space,
+ * written `&#8203;`, follows the `@`, as Dependabot does); hidden characters are shown as escapes (`\u202e`).
+ */
 export function cell(text: string): string {
-  return text
+  return visible(text.replace(/\r\n?/g, '\n'), { lineBreaks: 'keep' })
     .replace(/&(?=#?[A-Za-z0-9]+;)/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/[\\`*_[\]|~]/g, '\\$&')
-    .replace(/\r\n|\r|\n/g, '<br>');
+    .replace(/@/g, '@&#8203;')
+    .replace(/\n/g, '<br>');
 }
 
 /**
- * Text in a code span (ids, paths, field names, patterns). GitHub tables need `|` escaped even inside a code span;
- * text with a backtick or a line break is escaped as plain text instead.
+ * Text in a code span (ids, paths, field names, patterns): nothing in a code span is markup or a mention. GitHub tables
+ * need `|` escaped even inside a code span; text with a backtick or a line break is escaped as plain text instead;
+ * hidden characters are shown as escapes.
  */
 export function code(text: string): string {
-  return text !== '' && !/[`\r\n]/.test(text) ? `\`${text.replace(/\|/g, '\\|')}\`` : cell(text);
+  return text !== '' && !/[`\r\n]/.test(text) ? `\`${visible(text).replace(/\|/g, '\\|')}\`` : cell(text);
 }
 
 const id = code;
