@@ -111,3 +111,36 @@ describe('catalog text in the formatters is data', () => {
     expect(formatters.github(makeReport([problem({ message: "pattern '^[0-9]%0A$'" })], 1), { color: false })).toContain("pattern '^[0-9]%250A$'");
   });
 });
+
+describe('markdown formatter (the problems of the pull-request comment)', () => {
+  it('says so when there is nothing to report', () => {
+    expect(formatters.markdown(makeReport([], 4), { color: false })).toBe('## Problems\n\n✅ No problem in 4 files checked.\n');
+  });
+
+  it('lists the touched files first, errors before warnings, with catalog text escaped', () => {
+    const out = formatters.markdown(
+      makeReport(
+        [
+          problem({ file: 'catalog/rails/A.yaml', severity: 'warning', rule: 'stale-verification', message: 'old' }),
+          problem({ file: 'catalog/rails/B.yaml', message: 'name "x | <img src=x> @team"' }),
+          problem({ file: 'catalog/rails/B.yaml', severity: 'warning', rule: 'w', message: 'w' }),
+        ],
+        2,
+      ),
+      { color: false, touched: new Set(['catalog/rails/B.yaml']) },
+    );
+    const rows = out.split('\n').filter((l) => l.startsWith('| `'));
+    expect(rows).toEqual([
+      '| `catalog/rails/B.yaml:5:11` | error | name "x \\| &lt;img src=x> @&#8203;team" | `iso-currency` |',
+      '| `catalog/rails/B.yaml:5:11` | warning | w | `w` |',
+      '| `catalog/rails/A.yaml:5:11` | warning | old | `stale-verification` |',
+    ]);
+    expect(out).toContain('❌ **1 error, 2 warnings** in 2 files checked.');
+  });
+
+  it('shows at most 100 rows, then says how many more', () => {
+    const out = formatters.markdown(makeReport(Array.from({ length: 130 }, (_, i) => problem({ line: i + 1 })), 1), { color: false });
+    expect(out.split('\n').filter((l) => l.startsWith('| `'))).toHaveLength(100);
+    expect(out).toContain('_… 30 more problems not shown: run `npx catalog validate` for the full list._');
+  });
+});
