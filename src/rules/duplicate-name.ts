@@ -26,7 +26,7 @@ export default defineRule({
           first.set(key, rail);
           continue;
         }
-        if (seen === rail) continue;
+        if (seen === rail || seen.data.id === rail.data.id) continue; // two files of one id: duplicate-id says it
         const clash = clashes.get(rail) ?? { other: seen, countries: [] };
         if (clash.other === seen) clash.countries.push(country);
         clashes.set(rail, clash);

@@ -12,6 +12,7 @@ describe('duplicate-name', () => {
     { name: 'two rails of one country with different names', files: ted('TED') },
     { name: 'one name in two countries that no rail shares', files: { ...PT, ...ted('Pix', '[PT]') } },
     { name: 'a name that only contains the other', files: ted('Pix Garantido') },
+    { name: 'a second file of the same id (duplicate-id reports it, not this rule)', files: { 'rails/BR-pix2.yaml': RAIL_BR_PIX } },
   ])('accepts $name', async ({ files }) => {
     expect(await problemsOf(files, 'duplicate-name')).toEqual([]);
   });
