@@ -6,6 +6,9 @@ import { checkAuthorization, type KeyRing } from './auth.js';
 import { CursorCodec } from './cursor.js';
 import { endpoints, type EndpointDef } from './endpoints.js';
 import { ERRORS, errorBody, errorSchema, type ApiError } from './errors.js';
+import { registerClientRoutes } from './client-routes.js';
+import { registerDocs } from './docs.js';
+import { VersionHistory } from './history.js';
 import { openApiDocument } from './openapi.js';
 import { PageCache, renderPage } from './pages.js';
 import { hasCredentialParam, isApiError, paramNames, parseQueryString, readListQuery, type ParsedQuery } from './params.js';
@@ -20,6 +23,8 @@ export interface AppOptions {
   logger?: false | { level?: string; stream?: { write(line: string): unknown } };
   /** Bytes of rendered pages kept (default 32 MiB). */
   pageCacheBytes?: number;
+  /** The catalog versions the changes feed can start from (default: the versions this app serves, 64 at most). */
+  history?: VersionHistory;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -71,6 +76,7 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   reply.request.catalogError = error.id;
   reply.code(def.status).header('cache-control', 'no-store').header('content-type', JSON_TYPE);
   if (error.id === 'method_not_allowed') reply.header('allow', 'GET, HEAD');
+  if (error.id === 'post_only') reply.header('allow', 'POST');
   return reply.send(serializeError(errorBody(error)));
 }
 
@@ -200,6 +206,9 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
     return reply.header('content-type', JSON_TYPE).send(openApi);
   });
   app.route({ method: [...readOnly], url: '/api/v1/openapi.json', onRequest: [authenticate, refuseMethod], handler: () => {} });
+
+  registerClientRoutes(app, { store, cursors, history: options.history ?? new VersionHistory(), authenticate, sendError, notModified });
+  registerDocs(app, { body: openApi, etag: openApiTag }, notModified);
 
   app.get('/healthz', (_request, reply) => {
     const snapshot = store.current;
