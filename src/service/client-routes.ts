@@ -187,6 +187,7 @@ export function registerClientRoutes(app: FastifyInstance, ctx: RouteContext): v
     app.get(url, { onRequest: authenticate }, (request, reply) => {
       if (!noQuery(ctx, request, reply)) return reply;
       const raw = (request.params as Record<string, string>)[spec.param];
+      if (raw === '') return sendError(reply, { id: 'not_found' });
       const key = spec.upper && /^[A-Za-z]{2}$/.test(raw) ? raw.toUpperCase() : raw;
       if (!spec.pattern.test(key)) return sendError(reply, { id: 'invalid_id', param: spec.param, vars: { what: spec.what, example: spec.example } });
       const snapshot = store.current;
