@@ -61,7 +61,11 @@ export function negotiate(header: string | undefined): Coding {
   return best;
 }
 
+/** How many bodies were compressed since start, per coding (for metrics, and for tests that check it is once each). */
+export const compressions: Record<Exclude<Coding, 'identity'>, number> = { br: 0, gzip: 0 };
+
 function compress(coding: Exclude<Coding, 'identity'>, body: Buffer): Promise<Buffer> {
+  compressions[coding]++;
   return new Promise((resolve, reject) => {
     const done = (err: Error | null, out: Buffer) => (err ? reject(err) : resolve(out));
     if (coding === 'br')
