@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { gzipSync, brotliCompressSync, constants as zlib } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkBeneficiary } from '../beneficiary/check.js';
 import type { SeedField } from '../generated/types.js';
@@ -8,6 +7,7 @@ import { endpoints, type EndpointDef, type EndpointName } from './endpoints.js';
 import type { ApiError } from './errors.js';
 import { VersionHistory } from './history.js';
 import { parseLimit, type ParsedQuery } from './params.js';
+import { Representation, type ResponseCache } from './representation.js';
 import type { Snapshot } from './snapshot.js';
 import type { SnapshotStore } from './store.js';
 import { LIMIT } from './endpoints.js';
@@ -17,18 +17,27 @@ export const CHECK_BODY_LIMIT = 16 * 1024;
 
 type Hook = (request: FastifyRequest, reply: FastifyReply, done: () => void) => void;
 
+/** A GET route of the app's route table (src/service/app.ts RouteDef). */
+export interface ClientRoute {
+  path: string;
+  auth: boolean;
+  params: readonly string[];
+  handler: (request: FastifyRequest, reply: FastifyReply) => unknown;
+}
+
 /** What the client-kit routes need from the app (src/service/app.ts). */
-export interface RouteContext {
+export interface ClientRouteContext {
   store: SnapshotStore;
   cursors: CursorCodec;
   history: VersionHistory;
-  authenticate: Hook;
+  responses: ResponseCache;
   sendError(reply: FastifyReply, error: ApiError): FastifyReply;
-  notModified(header: string | undefined, etag: string): boolean;
 }
 
+/** Path of the beneficiary check, the one POST route. */
+export const CHECK_PATH = '/api/v1/rails/:id/beneficiary-checks';
+
 const JSON_TYPE = 'application/json; charset=utf-8';
-const READ_ONLY = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /** How a path parameter of an item endpoint is checked and shown in messages. */
 const ITEM_IDS: Record<EndpointName, { param: 'id' | 'code'; pattern: RegExp; what: string; example: string; noun: string; upper: boolean }> = {
@@ -56,7 +65,7 @@ function digest(text: string): string {
 }
 
 /** Refuses any query parameter (item, catalog and check endpoints take none). */
-function noQuery(ctx: RouteContext, request: FastifyRequest, reply: FastifyReply): boolean {
+function noQuery(ctx: ClientRouteContext, request: FastifyRequest, reply: FastifyReply): boolean {
   const query = request.query as ParsedQuery;
   if (query.length === 0) return true;
   const name = query[0].name.slice(0, 64);
@@ -80,16 +89,8 @@ function railOf(snapshot: Snapshot, id: string) {
   return rail;
 }
 
-/** The whole catalog of a snapshot as one JSON document (the seed's shape), with its compressed forms. */
-interface CatalogBody {
-  identity: Buffer;
-  gzip?: Buffer;
-  br?: Buffer;
-}
-const catalogs = new WeakMap<Snapshot, CatalogBody>();
-function catalogBody(snapshot: Snapshot): CatalogBody {
-  let body = catalogs.get(snapshot);
-  if (body) return body;
+/** The whole catalog of a snapshot as one JSON document: the seed's shape (meta, rails, assets, countries). */
+function catalogBody(snapshot: Snapshot): Buffer {
   const meta: Record<string, unknown> = { version: snapshot.version };
   if (snapshot.commit) meta.commit = snapshot.commit;
   meta.counts = snapshot.counts;
@@ -103,39 +104,7 @@ function catalogBody(snapshot: Snapshot): CatalogBody {
     parts.push(Buffer.from(']'));
   }
   parts.push(Buffer.from('}'));
-  body = { identity: Buffer.concat(parts) };
-  catalogs.set(snapshot, body);
-  return body;
-}
-
-/**
- * The content coding to answer with, from Accept-Encoding (RFC 9110 12.5.3): br, then gzip, then none; q=0 refuses a
- * coding, and "*" stands for the codings not named.
- */
-export function pickEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
-  if (!header) return 'identity';
-  const q = new Map<string, number>();
-  for (const part of header.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    if (!name) continue;
-    let weight = 1;
-    for (const p of params) {
-      const m = /^\s*q=([0-9.]+)\s*$/.exec(p);
-      if (m) weight = Number(m[1]);
-    }
-    q.set(name.trim(), Number.isFinite(weight) ? weight : 0);
-  }
-  const weight = (coding: string) => q.get(coding) ?? q.get('*') ?? 0;
-  const br = weight('br');
-  const gzip = Math.max(weight('gzip'), q.get('x-gzip') ?? 0);
-  if (br > 0 && br >= gzip) return 'br';
-  if (gzip > 0) return 'gzip';
-  return 'identity';
-}
-
-function encoded(body: CatalogBody, coding: 'br' | 'gzip'): Buffer {
-  if (coding === 'gzip') return (body.gzip ??= gzipSync(body.identity, { level: 9 }));
-  return (body.br ??= brotliCompressSync(body.identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: body.identity.length } }));
+  return Buffer.concat(parts);
 }
 
 /** Reads the query of /api/v1/changes: since (required), limit, cursor; strict like the lists. */
@@ -170,43 +139,97 @@ function isError<T extends object>(value: T | ApiError): value is ApiError {
 }
 
 /**
- * The client developer's routes: one item by id, the beneficiary check, the whole catalog and the changes feed.
- * Every one is under /api/v1, so behind the key.
+ * The client developer's GET routes, rows of the app's route table: one item by id, the whole catalog and the changes
+ * feed (behind the key, cached and compressed by the app's response cache).
  */
-export function registerClientRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  const { store, history, authenticate, sendError, notModified } = ctx;
+export function clientRoutes(ctx: ClientRouteContext): ClientRoute[] {
+  const { store, history, responses, sendError } = ctx;
   history.remember(store.current);
-
-  const refuseRead: Hook = (_request, reply) => {
-    sendError(reply, { id: 'method_not_allowed' });
-  };
+  const routes: ClientRoute[] = [];
 
   for (const endpoint of Object.values(endpoints()) as EndpointDef[]) {
     const spec = ITEM_IDS[endpoint.name];
-    const url = `${endpoint.path}/:${spec.param}`;
-    app.get(url, { onRequest: authenticate }, (request, reply) => {
-      if (!noQuery(ctx, request, reply)) return reply;
-      const raw = (request.params as Record<string, string>)[spec.param];
-      if (raw === '') return sendError(reply, { id: 'not_found' });
-      const key = spec.upper && /^[A-Za-z]{2}$/.test(raw) ? raw.toUpperCase() : raw;
-      if (!spec.pattern.test(key)) return sendError(reply, { id: 'invalid_id', param: spec.param, vars: { what: spec.what, example: spec.example } });
-      const snapshot = store.current;
-      const view = snapshot.views[endpoint.name];
-      const i = indexOfKey(view.keys, key);
-      if (i === -1) return sendError(reply, { id: 'item_not_found', param: spec.param, vars: { what: spec.noun, key: spec.param, id: JSON.stringify(key), list: endpoint.path } });
-      const etag = `"${snapshot.version}-${digest(`${endpoint.name}/${key}`)}"`;
-      reply.header('etag', etag).header('cache-control', 'private').header('catalog-version', snapshot.version);
-      if (notModified(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      return reply.header('content-type', JSON_TYPE).send(view.items[i]);
+    routes.push({
+      path: `${endpoint.path}/:${spec.param}`,
+      auth: true,
+      params: [],
+      handler(request, reply) {
+        if (!noQuery(ctx, request, reply)) return reply;
+        const raw = (request.params as Record<string, string>)[spec.param];
+        if (raw === '') return sendError(reply, { id: 'not_found' });
+        const key = spec.upper && /^[A-Za-z]{2}$/.test(raw) ? raw.toUpperCase() : raw;
+        if (!spec.pattern.test(key)) return sendError(reply, { id: 'invalid_id', param: spec.param, vars: { what: spec.what, example: spec.example } });
+        const snapshot = store.current;
+        const view = snapshot.views[endpoint.name];
+        const i = indexOfKey(view.keys, key);
+        if (i === -1) return sendError(reply, { id: 'item_not_found', param: spec.param, vars: { what: spec.noun, key: spec.param, id: JSON.stringify(key), list: endpoint.path } });
+        reply.header('cache-control', 'private').header('catalog-version', snapshot.version);
+        const etag = `"${snapshot.version}-${digest(`${endpoint.name}/${key}`)}"`;
+        return responses.send(request, reply, `${snapshot.version}\nitem\n${endpoint.name}\n${key}`, () => new Representation(view.items[i], etag), JSON_TYPE);
+      },
     });
-    app.route({ method: [...READ_ONLY], url, onRequest: [authenticate, refuseRead], handler: () => {} });
   }
 
-  // The beneficiary check: personal data in the body, so never cached, never logged (the request log holds the
-  // method, the route and the query's parameter names only; body errors never carry the parser's message).
-  const checkUrl = '/api/v1/rails/:id/beneficiary-checks';
+  // The whole catalog, for the daily refresh: ETag "<seed version>" (a compressed variant adds -br or -gz).
+  routes.push({
+    path: '/api/v1/catalog',
+    auth: true,
+    params: [],
+    handler(request, reply) {
+      if (!noQuery(ctx, request, reply)) return reply;
+      const snapshot = store.current;
+      history.remember(snapshot);
+      reply.header('cache-control', 'private').header('catalog-version', snapshot.version);
+      return responses.send(request, reply, `${snapshot.version}\ncatalog`, () => new Representation(catalogBody(snapshot), `"${snapshot.version}"`), JSON_TYPE);
+    },
+  });
+
+  // The changes feed: entry by entry, from a held version to the current one, cursor-paginated like the lists.
+  routes.push({
+    path: '/api/v1/changes',
+    auth: true,
+    params: ['since', 'limit', 'cursor'],
+    handler(request, reply) {
+      const query = readChangesQuery(request.query as ParsedQuery);
+      if (isError(query)) return sendError(reply, query);
+      history.remember(store.current);
+      let toVersion = store.current.version;
+      let after = -1;
+      const filterKey = `since=${query.since}`;
+      if (query.cursor !== undefined) {
+        const state = ctx.cursors.decode(query.cursor);
+        if (!state || state.endpoint !== 'changes' || state.filterKey !== filterKey || !/^[0-9]+$/.test(state.after))
+          return sendError(reply, { id: 'invalid_cursor', param: 'cursor' });
+        if (!history.get(state.version)) return sendError(reply, { id: 'expired_cursor', param: 'cursor' });
+        toVersion = state.version;
+        after = Number(state.after);
+      }
+      const from = history.get(query.since);
+      if (!from) return sendError(reply, { id: 'unknown_version', param: 'since', vars: { version: query.since } });
+      const to = history.get(toVersion)!;
+      reply.header('cache-control', 'private').header('catalog-version', toVersion);
+      const etag = `"${toVersion}-${digest(`${ctx.cursors.fingerprint}\nchanges\n${query.since}\n${query.limit}\n${after}`)}"`;
+      return responses.send(request, reply, `${toVersion}\nchanges\n${query.since}\n${query.limit}\n${after}`, () => {
+        const list = history.changes(from, to);
+        const page = list.slice(after + 1, after + 1 + query.limit);
+        const last = after + page.length;
+        const next = last < list.length - 1 ? ctx.cursors.encode({ endpoint: 'changes', filterKey, version: toVersion, after: String(last) }) : null;
+        return new Representation(Buffer.from(JSON.stringify({ data: page, next_cursor: next }), 'utf8'), etag);
+      }, JSON_TYPE);
+    },
+  });
+  return routes;
+}
+
+/**
+ * The beneficiary check, the one POST route. Personal data in the body: never cached, never logged (the request log
+ * holds the method, the route pattern and known parameter names only; body errors never carry the parser's message).
+ * Every other method on its path is 405 with Allow: POST.
+ */
+export function registerBeneficiaryChecks(app: FastifyInstance, ctx: ClientRouteContext, authenticate: Hook, otherMethods: string[]): void {
+  const { store, sendError } = ctx;
   app.post(
-    checkUrl,
+    CHECK_PATH,
     {
       onRequest: [
         authenticate,
@@ -253,54 +276,8 @@ export function registerClientRoutes(app: FastifyInstance, ctx: RouteContext): v
       return reply.header('catalog-version', snapshot.version).header('content-type', JSON_TYPE).send(JSON.stringify(result));
     },
   );
-  const refuseNotPost: Hook = (_request, reply) => {
+  const refuse: Hook = (_request, reply) => {
     sendError(reply, { id: 'post_only' });
   };
-  app.route({ method: ['GET', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], url: checkUrl, exposeHeadRoute: true, onRequest: [authenticate, refuseNotPost], handler: () => {} });
-
-  // The whole catalog, for the daily refresh: strong ETag = the seed version, compressed when the client accepts it.
-  app.get('/api/v1/catalog', { onRequest: authenticate }, (request, reply) => {
-    if (!noQuery(ctx, request, reply)) return reply;
-    const snapshot = store.current;
-    history.remember(snapshot);
-    const etag = `"${snapshot.version}"`;
-    reply.header('etag', etag).header('cache-control', 'private').header('catalog-version', snapshot.version).header('vary', 'Accept-Encoding');
-    if (notModified(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    const body = catalogBody(snapshot);
-    const coding = pickEncoding(request.headers['accept-encoding']);
-    reply.header('content-type', JSON_TYPE);
-    if (coding === 'identity') return reply.send(body.identity);
-    return reply.header('content-encoding', coding).send(encoded(body, coding));
-  });
-  app.route({ method: [...READ_ONLY], url: '/api/v1/catalog', onRequest: [authenticate, refuseRead], handler: () => {} });
-
-  // The changes feed: entry by entry, from a held version to the current one, cursor-paginated like the lists.
-  app.get('/api/v1/changes', { onRequest: authenticate }, (request, reply) => {
-    const query = readChangesQuery(request.query as ParsedQuery);
-    if (isError(query)) return sendError(reply, query);
-    history.remember(store.current);
-    let toVersion = store.current.version;
-    let after = -1;
-    const filterKey = `since=${query.since}`;
-    if (query.cursor !== undefined) {
-      const state = ctx.cursors.decode(query.cursor);
-      if (!state || state.endpoint !== 'changes' || state.filterKey !== filterKey || !/^[0-9]+$/.test(state.after))
-        return sendError(reply, { id: 'invalid_cursor', param: 'cursor' });
-      if (!history.get(state.version)) return sendError(reply, { id: 'expired_cursor', param: 'cursor' });
-      toVersion = state.version;
-      after = Number(state.after);
-    }
-    const from = history.get(query.since);
-    if (!from) return sendError(reply, { id: 'unknown_version', param: 'since', vars: { version: query.since } });
-    const to = history.get(toVersion)!;
-    const list = history.changes(from, to);
-    const page = list.slice(after + 1, after + 1 + query.limit);
-    const last = after + page.length;
-    const next = last < list.length - 1 ? ctx.cursors.encode({ endpoint: 'changes', filterKey, version: toVersion, after: String(last) }) : null;
-    const etag = `"${toVersion}-${digest(`${ctx.cursors.fingerprint}\nchanges\n${query.since}\n${query.limit}\n${after}`)}"`;
-    reply.header('etag', etag).header('cache-control', 'private').header('catalog-version', toVersion);
-    if (notModified(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.header('content-type', JSON_TYPE).send(JSON.stringify({ data: page, next_cursor: next }));
-  });
-  app.route({ method: [...READ_ONLY], url: '/api/v1/changes', onRequest: [authenticate, refuseRead], handler: () => {} });
+  app.route({ method: otherMethods, url: CHECK_PATH, onRequest: [authenticate, refuse], handler: () => {} });
 }

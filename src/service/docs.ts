@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Representation, type ResponseCache } from './representation.js';
 
 /**
  * The renderer of /docs: Swagger UI's standalone bundle (swagger-ui-dist, a dependency of this package, no runtime
@@ -35,53 +36,62 @@ const INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#api-
 /** Only this host: scripts, styles, fetches and images (Swagger UI inlines a few data: images and styles). */
 const CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-interface Asset {
-  body: Buffer;
-  type: string;
-  etag: string;
-}
-
-function asset(body: Buffer | string, type: string): Asset {
-  const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
-  return { body: bytes, type, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 16)}"` };
-}
-
 /** Folder of swagger-ui-dist. */
 function swaggerUiDir(): string {
   const require = createRequire(import.meta.url);
   return path.dirname(require.resolve('swagger-ui-dist/package.json'));
 }
 
-/**
- * Public documentation: GET /openapi.json (the same document as /api/v1/openapi.json, without a key: the docs are
- * public, the data is not) and GET /docs (the rendered document). Assets are read once, when first asked for.
- */
-export function registerDocs(app: FastifyInstance, openApi: { body: Buffer; etag: string }, notModified: (header: string | undefined, etag: string) => boolean): void {
-  const cache = new Map<string, Asset>();
-  function load(name: string): Asset {
-    let found = cache.get(name);
-    if (!found) {
-      if (name === 'index') found = asset(PAGE, 'text/html; charset=utf-8');
-      else if (name === 'init.js') found = asset(INIT, 'text/javascript; charset=utf-8');
-      else found = asset(readFileSync(path.join(swaggerUiDir(), name)), ASSETS[name as keyof typeof ASSETS]);
-      cache.set(name, found);
-    }
-    return found;
-  }
-  function send(request: FastifyRequest, reply: FastifyReply, a: Asset) {
-    reply.header('etag', a.etag).header('cache-control', 'public, max-age=3600').header('x-content-type-options', 'nosniff');
-    if (notModified(request.headers['if-none-match'], a.etag)) return reply.code(304).send();
-    return reply.header('content-type', a.type).send(a.body);
-  }
+function tagOf(bytes: Buffer): string {
+  return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 16)}"`;
+}
 
-  app.get('/openapi.json', (request, reply) => {
-    reply.header('access-control-allow-origin', '*');
-    return send(request, reply, { body: openApi.body, etag: openApi.etag, type: 'application/json; charset=utf-8' });
+/** A row of the app's route table (src/service/app.ts RouteDef). */
+interface DocsRoute {
+  path: string;
+  auth: false;
+  params: readonly string[];
+  handler: (request: FastifyRequest, reply: FastifyReply) => unknown;
+}
+
+/**
+ * Public documentation, without a key (the docs are public, the data is not): GET /openapi.json (the document of
+ * /api/v1/openapi.json) and GET /docs (the document rendered), with the renderer's files. Files are read once, when
+ * first asked for, and go through the response cache (compressed, ETag, 304).
+ */
+export function docsRoutes(responses: ResponseCache, openApi: Representation): DocsRoute[] {
+  const made = new Map<string, Representation>();
+  function file(name: string, bytes: () => Buffer): Representation {
+    let rep = made.get(name);
+    if (!rep) {
+      const body = bytes();
+      made.set(name, (rep = new Representation(body, tagOf(body))));
+    }
+    return rep;
+  }
+  const serve = (name: string, type: string, bytes: () => Buffer, headers: Record<string, string> = {}): DocsRoute => ({
+    path: name === 'index' ? '/docs' : `/docs/${name}`,
+    auth: false,
+    params: [],
+    handler(request, reply) {
+      reply.header('cache-control', 'public, max-age=3600').header('x-content-type-options', 'nosniff');
+      for (const [k, v] of Object.entries(headers)) reply.header(k, v);
+      const rep = file(name, bytes);
+      return responses.send(request, reply, `docs\n${name}\n${rep.etag}`, () => rep, type);
+    },
   });
-  app.get('/docs', (request, reply) => {
-    reply.header('content-security-policy', CSP).header('referrer-policy', 'no-referrer');
-    return send(request, reply, load('index'));
-  });
-  app.get('/docs/init.js', (request, reply) => send(request, reply, load('init.js')));
-  for (const name of Object.keys(ASSETS)) app.get(`/docs/${name}`, (request, reply) => send(request, reply, load(name)));
+  return [
+    {
+      path: '/openapi.json',
+      auth: false,
+      params: [],
+      handler(request, reply) {
+        reply.header('cache-control', 'public, max-age=3600').header('access-control-allow-origin', '*');
+        return responses.send(request, reply, `public-openapi\n${openApi.etag}`, () => openApi, 'application/json; charset=utf-8');
+      },
+    },
+    serve('index', 'text/html; charset=utf-8', () => Buffer.from(PAGE), { 'content-security-policy': CSP, 'referrer-policy': 'no-referrer' }),
+    serve('init.js', 'text/javascript; charset=utf-8', () => Buffer.from(INIT)),
+    ...Object.entries(ASSETS).map(([name, type]) => serve(name, type, () => readFileSync(path.join(swaggerUiDir(), name)))),
+  ];
 }

@@ -51,7 +51,8 @@ async function start(seed: Seed, extra: { logs?: string[] } = {}) {
 }
 
 async function until(condition: () => boolean | Promise<boolean>, what: string) {
-  for (let i = 0; i < 200; i++) {
+  // Generous: a process started through tsx takes seconds on a loaded 2-core machine.
+  for (let i = 0; i < 1500; i++) {
     if (await condition()) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
