@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostics } from 'recheck';
-import { writeAtomic } from '../seed/write.js';
+import { writeAtomic } from './write-atomic.js';
 
 const require = createRequire(import.meta.url);
 const recheckVersion: string = require('recheck/package.json').version;

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { breakingReasons, compareEntries, type Change } from '../git/changes.js';
+import { breakingReasons, compareEntries, type Change } from '../compare/changes.js';
 import { cmp } from '../core/problem.js';
 import type { EndpointName } from './endpoints.js';
 import type { Snapshot } from './snapshot.js';

@@ -1,5 +1,6 @@
 import { CatalogDirError } from '../../core/load.js';
 import { crashReport, validateCatalog } from '../../core/validate.js';
+import { inertLines } from '../../core/visible.js';
 import { FORMATS, formatters } from '../../formatters/index.js';
 import type { BaseRevision } from '../../git/base.js';
 import { choiceFlag, intFlag, parseFlags, todayFlag } from '../args.js';
@@ -45,7 +46,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   } catch (err) {
     if (err instanceof CatalogDirError) throw new UsageError(err.message);
     if (git && err instanceof git.BaseError) {
-      io.stderr.write(`catalog validate: ${err.message}\n`);
+      io.stderr.write(`catalog validate: ${inertLines(err.message)}\n`);
       return EXIT.usage;
     }
     throw err;
