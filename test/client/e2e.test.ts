@@ -38,7 +38,7 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
 }
 
 async function version(): Promise<string> {
-  return (await (await fetch(`${url}/healthz`)).json()).version;
+  return ((await (await fetch(`${url}/healthz`)).json()) as { version: string }).version;
 }
 
 beforeAll(async () => {
@@ -108,7 +108,7 @@ describe('the SDK installed from its tarball, against catalog serve', () => {
     let cursor: string | null = null;
     do {
       const res = await fetch(`${url}/api/v1/rails?limit=3${cursor ? `&cursor=${cursor}` : ''}`, { headers: { authorization: `Bearer ${KEY}` } });
-      const page = await res.json();
+      const page = (await res.json()) as { data: any[]; next_cursor: string | null };
       byHand.push(...page.data.map((r: any) => JSON.stringify(r)));
       cursor = page.next_cursor;
     } while (cursor);

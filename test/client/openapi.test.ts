@@ -89,8 +89,8 @@ describe('real responses validate against the document', () => {
     ['GET', '/api/v1/changes', '/api/v1/changes', '400'],
     ['GET', '/api/v1/rails', '/api/v1/rails?country=BR', '200'],
     ['GET', '/api/v1/rails', '/api/v1/rails', '401', undefined, { authorization: 'Bearer nope-nope-nope-nope-nope' }],
-  ] as const)('%s %s (%s) %s', async (method, path, url, status, payload, headers) => {
-    await expectValid(method, path, url, status, payload, headers as Record<string, string> | undefined);
+  ] as Array<[string, string, string, string, unknown?, Record<string, string>?]>)('%s %s (%s) %s', async (method, path, url, status, payload, headers) => {
+    await expectValid(method as 'GET', path, url, status, payload, headers);
   });
 
   it.each([
