@@ -9,13 +9,14 @@ import { DEFAULT_RETENTION_MS } from '../../service/store.js';
 import { intFlag, parseFlags } from '../args.js';
 import { EXIT, UsageError, type CliIO } from '../io.js';
 
-export const usage = `catalog serve [--seed dist/seed.json] [--port 8080] [--host 127.0.0.1] [--dev-key] [--retention 24h]
+export const usage = `catalog serve [--seed dist/seed.json] [--port 8080] [--host 127.0.0.1] [--dev-key] [--retention 24h] [--history <dir>]
 
 Serves the seed as the Reference Catalog Service (GET /api/v1/rails, /assets, /countries, /openapi.json; /healthz).
 API keys come from CATALOG_API_KEYS (comma-separated) and/or CATALOG_API_KEYS_FILE (one key, or sha256:<hex> of a
 key, per line); with none the service refuses to start, unless --dev-key generates one and prints it.
 CATALOG_CURSOR_SECRET (at least 32 characters) signs cursors; replicas must share it. CATALOG_LOG_LEVEL sets the
 log level (default info). Logs are JSON lines on stdout; messages for humans go to stderr.
+--history: a folder of past seed files (*.json) that GET /api/v1/changes can start from, besides the versions served.
 --retention: how long replaced snapshots stay available to runs started on them (s, m or h; default 24h).
 SIGHUP re-reads the seed file and the keys file; SIGTERM or SIGINT drains in-flight requests and exits 0.`;
 
@@ -29,6 +30,11 @@ function durationFlag(value: string | undefined): number {
   return Number(m[1]) * { s: 1000, m: 60_000, h: 3_600_000 }[m[2] as 's' | 'm' | 'h'];
 }
 
+/**
+ * The digests of the keys file. Throws KeyConfigError when the file cannot be read or holds no key (empty, only
+ * comments): at start the service refuses to start, and on SIGHUP the file is rejected and the keys in use stay
+ * active, as a broken seed is. A keys file that was emptied by mistake must never lock every client out.
+ */
 async function keysFromFile(file: string, cwd: string): Promise<Buffer[]> {
   let text: string;
   try {
@@ -36,7 +42,10 @@ async function keysFromFile(file: string, cwd: string): Promise<Buffer[]> {
   } catch (err) {
     throw new KeyConfigError(`CATALOG_API_KEYS_FILE ${file} cannot be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
-  return keysFromFileText(text, `CATALOG_API_KEYS_FILE ${file}`);
+  const digests = keysFromFileText(text, `CATALOG_API_KEYS_FILE ${file}`);
+  if (digests.length === 0)
+    throw new KeyConfigError(`CATALOG_API_KEYS_FILE ${file} holds no key (${text.trim() === '' ? 'it is empty' : 'only blank lines and comments'}): write one key, or sha256:<64 hex> of one, per line`);
+  return digests;
 }
 
 function shellQuote(text: string): string {
@@ -50,6 +59,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     host: { type: 'string', default: '127.0.0.1' },
     'dev-key': { type: 'boolean', default: false },
     retention: { type: 'string' },
+    history: { type: 'string' },
   });
   const port = intFlag('port', values.port)!;
   if (port > 65535) throw new UsageError(`--port must be at most 65535, not ${port}`);
@@ -100,6 +110,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       reloadKeys: keysFile ? async () => [...staticKeys, ...(await keysFromFile(keysFile, io.cwd)), ...devDigests] : undefined,
       cursorSecret,
       retentionMs,
+      historyDir: values.history === undefined ? undefined : path.resolve(io.cwd, values.history),
       logLevel: env.CATALOG_LOG_LEVEL || 'info',
       logStream: io.stdout,
     });
@@ -109,8 +120,13 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       return EXIT.usage;
     }
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
-      io.stderr.write(`catalog serve: cannot listen on ${values.host}:${port}: ${(err as Error).message}\n`);
+    if (code === 'EADDRINUSE') {
+      io.stderr.write(`catalog serve: port ${port} on ${values.host} is already in use (another catalog serve?): stop what holds it, or pick another port with --port, such as --port ${port === 65535 ? 8080 : port + 1} (--port 0 takes any free port)\n`);
+      return EXIT.usage;
+    }
+    if (code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+      const hint = code === 'EACCES' ? 'ports below 1024 need privileges: pick another with --port, such as --port 8080' : 'check --host (an address of this machine, such as 127.0.0.1 or 0.0.0.0)';
+      io.stderr.write(`catalog serve: cannot listen on ${values.host}:${port} (${code}): ${hint}\n`);
       return EXIT.usage;
     }
     throw err;
