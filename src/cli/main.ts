@@ -16,6 +16,7 @@ const loaders = {
   build: () => import('./commands/build.js'),
   diff: () => import('./commands/diff.js'),
   stale: () => import('./commands/stale.js'),
+  publish: () => import('./commands/publish.js'),
   serve: () => import('./commands/serve.js'),
   rules: () => import('./commands/rules.js'),
 } satisfies Record<string, () => Promise<Command>>;

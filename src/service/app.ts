@@ -3,7 +3,8 @@ import { METHODS, STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastJson from 'fast-json-stringify';
-import { checkAuthorization, type KeyRing } from './auth.js';
+import { checkAuthorization, digestOf, type KeyRing, type RateLimit } from './auth.js';
+import type { ServiceMetrics } from './metrics.js';
 import { CursorCodec } from './cursor.js';
 import { endpoints, type EndpointDef } from './endpoints.js';
 import { ERRORS, errorBody, errorSchema, type ApiError, type ErrorId } from './errors.js';
@@ -16,6 +17,7 @@ import { pageKey, renderPage } from './pages.js';
 import { acceptedNames, CREDENTIAL_NAMES, hasCredentialParam, isApiError, parseQueryString, readListQuery, type ParsedQuery } from './params.js';
 import { Representation, ResponseCache } from './representation.js';
 import type { SnapshotStore } from './store.js';
+import type { Snapshot } from './snapshot.js';
 
 export interface AppOptions {
   /** The active API keys. */
@@ -23,7 +25,7 @@ export interface AppOptions {
   /** Secret signing the cursors; replicas behind one load balancer must share it. */
   cursorSecret: Buffer | string;
   /** false: no logs. Otherwise JSON lines (pino) at `level` (default info) to `stream` (default stdout). */
-  logger?: false | { level?: string; stream?: { write(line: string): unknown } };
+  logger?: false | { level?: string; stream?: { write(line: string): unknown }; replica?: string };
   /** Bytes of rendered responses kept, counting keys and bookkeeping (default 32 MiB); 0 turns the cache off. */
   pageCacheBytes?: number;
   /** Rendered responses kept at most (default 20,000). */
@@ -32,6 +34,16 @@ export interface AppOptions {
   compression?: boolean;
   /** The catalog versions the changes feed can start from (default: the versions this app serves, 64 at most). */
   history?: VersionHistory;
+  /** Whether the service accepts traffic (GET /readyz: 200 or 503); default always ready. */
+  readiness?: () => boolean;
+  /** Prometheus metrics, served at GET /metrics to the metrics token only (src/service/metrics.ts, loaded by serve). */
+  metrics?: ServiceMetrics;
+  /**
+   * Rate limits per API key (the keys file may give a key its own, KeyRing.limits): `default` for the others (null:
+   * none). With `redis` (an ioredis client) the counts are shared by every replica using it; when Redis fails,
+   * requests are let through (fail open) and `onStoreError` is told.
+   */
+  rateLimit?: { default: RateLimit | null; redis?: unknown; onStoreError?: (err: Error) => void };
   /** Runs before the routes are registered (plugins whose hooks must see every route, such as @fastify/compress in the benchmark). */
   beforeRoutes?: (app: FastifyInstance) => Promise<void> | void;
 }
@@ -111,11 +123,12 @@ function pathMatcher(patterns: readonly string[]): (path: string) => boolean {
  * The routes of the service, in ONE place: the list endpoints, the OpenAPI document, /healthz. A new endpoint is a row
  * here; cached responses go through `context.responses` (compression, ETags and memory bounds come with it).
  */
-function routeTable(context: RouteContext): RouteDef[] {
+function routeTable(context: RouteContext, options: Pick<AppOptions, 'readiness' | 'metrics'> = {}): RouteDef[] {
   const { store, cursors, responses, history } = context;
+  const metrics = options.metrics;
 
   function listHandler(endpoint: EndpointDef) {
-    return function list(request: FastifyRequest, reply: FastifyReply) {
+    const list = function list(request: FastifyRequest, reply: FastifyReply) {
       const query = readListQuery(endpoint, request.query as ParsedQuery);
       if (isApiError(query)) return sendError(reply, query);
       let snapshot = store.current;
@@ -124,14 +137,28 @@ function routeTable(context: RouteContext): RouteDef[] {
         const state = cursors.decode(query.cursor);
         if (!state || state.endpoint !== endpoint.name || state.filterKey !== query.filterKey) return sendError(reply, { id: 'invalid_cursor', param: 'cursor' });
         const held = store.byVersion(state.version);
-        if (!held) return sendError(reply, { id: 'expired_cursor', param: 'cursor' });
+        if (!held) return resolveThenAnswer(request, reply, state.version, state.after);
         snapshot = held;
         after = state.after;
       }
+      return answer(request, reply, snapshot, after, query);
+    };
+
+    /** A cursor naming a version this replica does not hold: another replica issued it; load it from the store. */
+    async function resolveThenAnswer(request: FastifyRequest, reply: FastifyReply, version: string, after: string) {
+      const held = await store.resolve(version);
+      if (!held) return sendError(reply, { id: 'expired_cursor', param: 'cursor' });
+      const query = readListQuery(endpoint, request.query as ParsedQuery);
+      if (isApiError(query)) return sendError(reply, query);
+      return answer(request, reply, held, after, query);
+    }
+
+    function answer(request: FastifyRequest, reply: FastifyReply, snapshot: Snapshot, after: string | undefined, query: Exclude<ReturnType<typeof readListQuery>, ApiError>) {
       const key = pageKey(snapshot.version, endpoint.name, query.filterKey, query.limit, after);
       reply.header('cache-control', 'private').header('catalog-version', snapshot.version);
       return responses.send(request, reply, key, () => renderPage(snapshot, endpoint, query, after, cursors), JSON_TYPE);
-    };
+    }
+    return list;
   }
 
   const openApi = Buffer.from(JSON.stringify(openApiDocument()), 'utf8');
@@ -156,6 +183,31 @@ function routeTable(context: RouteContext): RouteDef[] {
     },
     ...clientRoutes({ store, cursors, responses, history, sendError }),
     ...docsRoutes(responses, new Representation(openApi, openApiTag)),
+    {
+      path: '/readyz',
+      auth: false,
+      params: [],
+      handler(_request, reply) {
+        const ready = options.readiness?.() ?? true;
+        const body = ready ? { status: 'ready', version: store.current.version } : { status: 'not-ready' };
+        return reply.code(ready ? 200 : 503).header('cache-control', 'no-store').header('content-type', JSON_TYPE).send(JSON.stringify(body));
+      },
+    },
+    {
+      path: '/metrics',
+      auth: false,
+      params: [],
+      async handler(request, reply) {
+        // Without a metrics token configured there are no metrics; the clients' keys never open them.
+        if (!metrics) return sendError(reply, { id: 'not_found' });
+        if (!metrics.authorized(request.headers.authorization)) {
+          reply.header('www-authenticate', 'Bearer realm="metrics"');
+          return sendError(reply, { id: 'invalid_credential' });
+        }
+        const text = await metrics.render();
+        return reply.header('cache-control', 'no-store').header('content-type', metrics.contentType).send(text);
+      },
+    },
     {
       path: '/healthz',
       auth: false,
@@ -183,7 +235,8 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
   });
   const keys = options.keys;
   const history = options.history ?? new VersionHistory();
-  const routes = routeTable({ store, cursors, responses, history });
+  const routes = routeTable({ store, cursors, responses, history }, options);
+  options.metrics?.observe(store, responses);
   const isRoutePath = pathMatcher([...routes.map((r) => r.path), CHECK_PATH]);
   const vocabulary = logVocabulary(
     [...routes.map((r) => r.path), CHECK_PATH],
@@ -219,6 +272,8 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
         : {
             level: options.logger?.level ?? 'info',
             ...(options.logger?.stream ? { stream: options.logger.stream as any } : {}),
+            // In a fleet every line says which replica wrote it and which seed version it served.
+            ...(options.logger?.replica !== undefined ? { base: { pid: process.pid, replica: options.logger.replica }, mixin: () => ({ version: store.current.version }) } : {}),
             redact: { paths: ['req.headers', 'req.url', 'req.query', 'headers', 'err.rawPacket'], censor: '[redacted]' },
             serializers: {
               req: (request: FastifyRequest) => requestForLog(request, vocabulary),
@@ -255,10 +310,16 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
     done();
   });
 
+  /** Requests whose key was accepted: the only ones rate-limited (by key). */
+  const authenticated = new WeakSet<FastifyRequest>();
+
   /** Auth comes first: a bad key with bad parameters is 401, not 400. */
   function authenticate(request: FastifyRequest, reply: FastifyReply, done: () => void) {
     const failure = checkAuthorization(request.headers.authorization, keys, hasCredentialParam(request.query as ParsedQuery));
-    if (failure === null) return done();
+    if (failure === null) {
+      authenticated.add(request);
+      return done();
+    }
     reply.header('www-authenticate', failure.tokenSent ? `${REALM}, error="invalid_token"` : REALM);
     sendError(reply, { id: failure.id });
   }
@@ -267,7 +328,11 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
     sendError(reply, { id: 'not_found' });
   });
 
-  app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
+  app.setErrorHandler((err: Error & { statusCode?: number; rateLimited?: boolean }, request, reply) => {
+    if (err.rateLimited) {
+      sendError(reply, { id: 'rate_limited' });
+      return;
+    }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       sendError(reply, { id: 'bad_request' });
@@ -279,6 +344,41 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
 
   function refuseMethod(_request: FastifyRequest, reply: FastifyReply) {
     sendError(reply, { id: 'method_not_allowed' });
+  }
+
+  if (options.metrics) {
+    const metrics = options.metrics;
+    app.addHook('onResponse', (request, reply, done) => {
+      const route = request.routeOptions?.url ?? 'unmatched';
+      metrics.requests.inc({ route, method: request.method, status: String(reply.statusCode) });
+      metrics.latency.observe({ route, method: request.method }, reply.elapsedTime / 1000);
+      done();
+    });
+  }
+
+  const rateLimit = options.rateLimit;
+  if (rateLimit) {
+    const { default: rateLimitPlugin } = await import('@fastify/rate-limit');
+    /** The key of a request that passed authentication: the hex SHA-256 of its Bearer token (never the token). */
+    const keyOf = (request: FastifyRequest) => {
+      const header = request.headers.authorization?.trim() ?? '';
+      return digestOf(header.slice(header.indexOf(' ')).trim()).toString('hex');
+    };
+    const limitOf = (key: string) => (keys.limits.has(key) ? keys.limits.get(key)! : rateLimit.default);
+    await app.register(rateLimitPlugin, {
+      global: true,
+      hook: 'preHandler',
+      enableDraftSpec: true,
+      keyGenerator: keyOf,
+      allowList: (request: FastifyRequest, key: string) => !authenticated.has(request) || limitOf(key) === null,
+      max: (_request: FastifyRequest, key: string) => limitOf(key)?.max ?? 1,
+      timeWindow: (_request: FastifyRequest, key: string) => limitOf(key)?.windowMs ?? 60_000,
+      nameSpace: 'catalog-rl:',
+      skipOnError: true,
+      ...(rateLimit.redis ? { redis: rateLimit.redis as any } : {}),
+      onExceeded: () => options.metrics?.rateLimited.inc(),
+      errorResponseBuilder: (_request: FastifyRequest, context: { statusCode: number }) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode, rateLimited: true }),
+    } as any);
   }
 
   await options.beforeRoutes?.(app);

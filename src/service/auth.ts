@@ -31,9 +31,13 @@ export class KeyRing {
     return this.digests.length;
   }
 
-  /** Replaces the active keys (SIGHUP re-reads CATALOG_API_KEYS_FILE). */
-  replace(digests: Buffer[]): void {
+  /** The limits of the keys that have their own, by hex digest (null: unlimited); the others get the default. */
+  limits = new Map<string, RateLimit | null>();
+
+  /** Replaces the active keys (SIGHUP re-reads CATALOG_API_KEYS_FILE), and their limits when given. */
+  replace(digests: Buffer[], limits?: Map<string, RateLimit | null>): void {
     this.digests = digests;
+    if (limits) this.limits = limits;
   }
 
   verify(key: string): boolean {
@@ -61,26 +65,66 @@ export function keysFromList(list: string | undefined): Buffer[] {
   });
 }
 
+/** A request limit: at most `max` requests per `windowMs` milliseconds. */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+const WINDOWS: Record<string, number> = { s: 1000, sec: 1000, second: 1000, m: 60_000, min: 60_000, minute: 60_000, h: 3_600_000, hour: 3_600_000 };
+
+/** Parses a limit such as 600/min, 10/s or 5000/h; "off" (or 0) is no limit (null). Undefined when malformed. */
+export function parseRateLimit(text: string): RateLimit | null | undefined {
+  const t = text.trim().toLowerCase();
+  if (t === 'off' || t === '0') return null;
+  const m = /^([0-9]{1,9})\/(s|sec|second|m|min|minute|h|hour)$/.exec(t);
+  if (!m || Number(m[1]) === 0) return undefined;
+  return { max: Number(m[1]), windowMs: WINDOWS[m[2]] };
+}
+
+/** A keys file read: the digests, and the limits of the keys that have their own (by hex digest; null: unlimited). */
+export interface KeysFile {
+  digests: Buffer[];
+  limits: Map<string, RateLimit | null>;
+}
+
 /**
- * Digests of a keys file: one key per line, either the key itself or sha256:<64 hex digits> of it (so that the file
- * need not hold the keys). Blank lines and lines starting with # are skipped.
+ * Reads a keys file: one key per line, either the key itself or sha256:<64 hex digits> of it (so that the file need
+ * not hold the keys), optionally followed by white space and `limit=<n>/<s|min|h>` (or `limit=off`), the key's own
+ * rate limit. Blank lines and lines starting with # are skipped. Files without limits are read as before.
  */
-export function keysFromFileText(text: string, fileName: string): Buffer[] {
+export function readKeysFile(text: string, fileName: string): KeysFile {
   const digests: Buffer[] = [];
+  const limits = new Map<string, RateLimit | null>();
   text.split(/\r?\n/).forEach((raw, i) => {
-    const line = raw.trim();
-    if (line === '' || line.startsWith('#')) return;
+    const trimmed = raw.trim();
+    if (trimmed === '' || trimmed.startsWith('#')) return;
     const where = `${fileName} line ${i + 1}`;
+    const [line, ...options] = trimmed.split(/[ \t]+/);
+    let digest: Buffer;
     if (/^sha256:/i.test(line)) {
       const hex = line.slice('sha256:'.length);
       if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new KeyConfigError(`${where}: sha256: must be followed by 64 hexadecimal digits (the SHA-256 of the key)`);
-      digests.push(Buffer.from(hex, 'hex'));
-      return;
+      digest = Buffer.from(hex, 'hex');
+    } else {
+      checkRawKey(line, where);
+      digest = digestOf(line);
     }
-    checkRawKey(line, where);
-    digests.push(digestOf(line));
+    digests.push(digest);
+    for (const option of options) {
+      const m = /^limit=(.*)$/.exec(option);
+      const limit = m ? parseRateLimit(m[1]) : undefined;
+      if (limit === undefined)
+        throw new KeyConfigError(`${where}: after the key, only limit=<number>/<s|min|h> (such as limit=600/min) or limit=off may follow, not ${JSON.stringify(option.slice(0, 40))}`);
+      limits.set(digest.toString('hex'), limit);
+    }
   });
-  return digests;
+  return { digests, limits };
+}
+
+/** Digests of a keys file (see readKeysFile). */
+export function keysFromFileText(text: string, fileName: string): Buffer[] {
+  return readKeysFile(text, fileName).digests;
 }
 
 /** Outcome of checking a request's credentials: null when accepted. */

@@ -168,6 +168,12 @@ export const ERRORS = {
     when: 'A request the HTTP layer cannot read (a broken percent-encoding in the path, an unreadable body on an unknown path)',
     message: 'The request cannot be read: check the URL encoding.',
   },
+  rate_limited: {
+    status: 429,
+    code: 'rate_limited',
+    when: 'The API key made more requests than its limit allows in the current window (Retry-After says when to retry)',
+    message: 'This API key has made too many requests: wait the seconds in the Retry-After header, then retry (RateLimit-Limit gives the limit).',
+  },
   internal_error: {
     status: 500,
     code: 'internal_error',

@@ -181,6 +181,9 @@ export class ResponseCache {
   private readonly cache: BoundedCache<Representation>;
   /** false: never compress (what the service does with @fastify/compress in the benchmark). */
   readonly compress: boolean;
+  /** Lookups answered from the cache, and those that rendered (for /metrics). */
+  hits = 0;
+  misses = 0;
 
   constructor(options: CacheLimits & { compress?: boolean } = {}) {
     this.cache = new BoundedCache(options);
@@ -190,7 +193,9 @@ export class ResponseCache {
   /** The representation under `key`, rendered and stored when missing. */
   get(key: string, render: () => Representation): Representation {
     let rep = this.cache.get(key);
-    if (!rep) {
+    if (rep) this.hits++;
+    else {
+      this.misses++;
       rep = render();
       this.cache.set(key, rep);
     }

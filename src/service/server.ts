@@ -6,10 +6,27 @@ import { buildApp } from './app.js';
 import { VersionHistory } from './history.js';
 import type { KeyRing } from './auth.js';
 import { SnapshotStore, type ReloadResult } from './store.js';
+import type { RateLimit } from './auth.js';
+import type { SeedSource } from './seed-source.js';
+import { SeedError, snapshotOfText } from './snapshot.js';
+import type { ServiceMetrics } from './metrics.js';
+
+/** Default interval between two reads of the store's pointer. */
+export const DEFAULT_POLL_MS = 30_000;
 
 export interface ServiceOptions {
-  /** The seed file served, re-read on SIGHUP. */
-  seedPath: string;
+  /** The seed file served, re-read on SIGHUP (when no `source` is given). */
+  seedPath?: string;
+  /** A seed store (catalog publish): its pointer is followed every `pollMs` and on SIGHUP; cursors naming older versions load them. */
+  source?: SeedSource;
+  /** How often the store's pointer is read, in milliseconds (default 30 s; 0: only on SIGHUP). */
+  pollMs?: number;
+  /** The replica's name in logs and metrics. */
+  replica?: string;
+  /** With a token: GET /metrics (Prometheus text) answers requests bearing it. */
+  metricsToken?: string;
+  /** Rate limits per key; `redisUrl` shares the counts across replicas. */
+  rateLimit?: { default: RateLimit | null; redisUrl?: string };
   host: string;
   port: number;
   keys: KeyRing;
@@ -101,16 +118,57 @@ export function drainGracefully(server: Server): { closing(): void } {
  */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const retentionMs = options.retentionMs;
-  const store = await SnapshotStore.fromFile(options.seedPath, { retentionMs });
+  const source = options.source;
+  const loadVersion = async (version: string) => snapshotOfText(await source!.versionText(version));
+  let store: SnapshotStore;
+  if (source) {
+    const version = await source.pointer();
+    store = new SnapshotStore(await loadVersion(version), { retentionMs, loader: loadVersion });
+  } else {
+    if (!options.seedPath) throw new SeedError('no seed file and no seed store given');
+    store = await SnapshotStore.fromFile(options.seedPath, { retentionMs });
+  }
   const history = new VersionHistory();
   const readHistory = async () => (options.historyDir ? history.loadFolder(options.historyDir) : undefined);
   const historyRead = await readHistory();
+  let metrics: ServiceMetrics | undefined;
+  if (options.metricsToken) {
+    const { ServiceMetrics } = await import('./metrics.js');
+    metrics = new ServiceMetrics(options.metricsToken, { replica: options.replica ?? 'catalog' });
+  }
+  let redis: any;
+  if (options.rateLimit?.redisUrl) {
+    const { Redis } = await import('ioredis');
+    // Fail fast and never queue: a request must not wait for a Redis that is away (fail open).
+    redis = new Redis(options.rateLimit.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 1000, commandTimeout: 500, lazyConnect: false });
+  }
+  let ready = false;
   const app = await buildApp(store, {
     history,
     keys: options.keys,
     cursorSecret: options.cursorSecret,
-    logger: { level: options.logLevel ?? 'info', stream: options.logStream },
+    logger: { level: options.logLevel ?? 'info', stream: options.logStream, ...(options.replica !== undefined ? { replica: options.replica } : {}) },
+    readiness: () => ready,
+    metrics,
+    rateLimit: options.rateLimit ? { default: options.rateLimit.default, redis } : undefined,
   });
+  if (redis) {
+    let lastLog = 0;
+    redis.on('error', (err: Error) => {
+      metrics?.rateLimitStoreErrors.inc();
+      const now = Date.now();
+      if (now - lastLog > 10_000) {
+        lastLog = now;
+        app.log.warn({ event: 'rate-limit-store-error', reason: err.message }, 'Redis unreachable: rate limits are not enforced until it is back (fail open)');
+      }
+    });
+    redis.on('ready', () => app.log.info({ event: 'rate-limit-store-ready' }, 'Redis connected: rate limits shared across replicas'));
+  }
+  store.onLoad = (event) => {
+    metrics?.versionsLoaded.inc({ outcome: event.ok ? 'ok' : 'failed' });
+    if (event.ok) app.log.info({ event: 'version-loaded', loaded: event.version }, 'older seed version loaded from the store for a cursor');
+    else app.log.warn({ event: 'version-load-failed', loaded: event.version, reason: event.reason }, 'seed version named by a cursor cannot be loaded from the store');
+  };
   const drain = drainGracefully(app.server);
   try {
     await app.listen({ host: options.host, port: options.port });
@@ -119,6 +177,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     throw err;
   }
   const url = urlOf(app.server.address() as AddressInfo);
+  ready = true;
   const current = store.current;
   app.log.info({ event: 'started', url, version: current.version, counts: current.counts }, 'serving the seed');
   if (historyRead) app.log.info({ event: 'history', versions: historyRead.loaded.length, rejected: historyRead.rejected }, 'past seeds read for the changes feed');
@@ -126,6 +185,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const signals = options.signals ?? process;
   const pruner = setInterval(() => store.prune(), Math.min(retentionMs ?? 3_600_000, 3_600_000));
   pruner.unref();
+  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+  const poller = source && pollMs > 0 ? setInterval(() => void reloadSeed(), pollMs) : undefined;
+  poller?.unref();
 
   async function reload(): Promise<ReloadResult> {
     const read = await readHistory();
@@ -141,7 +203,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         app.log.warn({ event: 'keys-rejected', reason: (err as Error).message }, 'API keys file rejected; the current keys stay active');
       }
     }
-    const result = await store.reload(options.seedPath);
+    return reloadSeed();
+  }
+
+  async function reloadSeed(): Promise<ReloadResult> {
+    const result = source ? await store.follow(() => source.pointer(), loadVersion) : await store.reload(options.seedPath!);
+    metrics?.reloads.inc({ outcome: result.status });
+    if (result.status === 'unchanged' && source) return result;
     if (result.status === 'rejected') app.log.warn({ event: 'reload-rejected', reason: result.reason, version: result.version }, 'seed rejected; still serving the current snapshot');
     else app.log.info({ event: 'reload', ...result }, result.status === 'replaced' ? 'seed reloaded' : 'seed unchanged');
     return result;
@@ -157,6 +225,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       app.server.closeAllConnections();
       return closing;
     }
+    ready = false;
+    if (poller) clearInterval(poller);
     app.log.info({ event: 'stopping' }, 'stopping: draining in-flight requests');
     drain.closing();
     const force = setTimeout(() => {
@@ -167,6 +237,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     closing = app.close().then(() => {
       clearTimeout(force);
       clearInterval(pruner);
+      redis?.disconnect();
       signals.off('SIGHUP', onHup);
       signals.off('SIGTERM', onStop);
       signals.off('SIGINT', onStop);

@@ -15,6 +15,11 @@ export interface StoreOptions {
   maxRetained?: number;
   /** The clock, in milliseconds; injected by tests. */
   now?: () => number;
+  /**
+   * Loads a version the store does not hold (a cursor issued by another replica names it): the seed store of
+   * `catalog serve --store`. Throws SeedError when it cannot.
+   */
+  loader?: (version: string) => Promise<Snapshot>;
 }
 
 /** Outcome of a reload; the service serves `version` afterwards in every case. */
@@ -56,12 +61,20 @@ export class SnapshotStore {
   private readonly maxRetained: number;
   private readonly now: () => number;
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly loader?: (version: string) => Promise<Snapshot>;
+  /** Loads on demand under way, by version, so that a burst of cursors naming one version loads it once. */
+  private readonly loading = new Map<string, Promise<Snapshot | undefined>>();
+  /** Versions loaded on demand, and failures to (for logs and metrics). */
+  readonly loadEvents: Array<{ version: string; ok: boolean; reason?: string }> = [];
+  /** Called after each load on demand (the service logs it). */
+  onLoad?: (event: { version: string; ok: boolean; reason?: string }) => void;
 
   constructor(initial: Snapshot, options: StoreOptions = {}) {
     this.currentSnapshot = initial;
     this.retentionMs = options.retentionMs ?? DEFAULT_RETENTION_MS;
     this.maxRetained = options.maxRetained ?? DEFAULT_MAX_RETAINED;
     this.now = options.now ?? Date.now;
+    this.loader = options.loader;
   }
 
   /** A store serving a seed file; throws SeedError when the file cannot be served. */
@@ -84,6 +97,61 @@ export class SnapshotStore {
       return undefined;
     }
     return held.snapshot;
+  }
+
+  /**
+   * The snapshot of a version, loading it from the seed store when it is not held and a loader is set: a cursor from
+   * any replica works on every replica while its version is in the store. A version loaded this way is held like a
+   * replaced one (same retention, same bound). Undefined when it cannot be had.
+   */
+  async resolve(version: string): Promise<Snapshot | undefined> {
+    const held = this.byVersion(version);
+    if (held || !this.loader) return held;
+    let pending = this.loading.get(version);
+    if (!pending) {
+      const loader = this.loader;
+      pending = (async () => {
+        try {
+          const snapshot = await loader(version);
+          if (snapshot.version !== version) throw new SeedError(`the store file of ${version} holds version ${snapshot.version}`);
+          if (snapshot.version !== this.currentSnapshot.version && !this.retained.has(version)) {
+            this.retained.set(version, { snapshot, replacedAt: this.now() });
+            while (this.retained.size > this.maxRetained) this.retained.delete(this.retained.keys().next().value!);
+          }
+          this.onLoad?.({ version, ok: true });
+          return snapshot;
+        } catch (err) {
+          this.onLoad?.({ version, ok: false, reason: (err as Error).message });
+          return undefined;
+        } finally {
+          this.loading.delete(version);
+        }
+      })();
+      this.loading.set(version, pending);
+    }
+    return pending;
+  }
+
+  /**
+   * Follows a seed store's pointer: reads it and, when it names another version, loads that version and serves it.
+   * Never throws: a store that cannot be read, or a version that is not a valid seed, is rejected with the reason and
+   * the current snapshot goes on being served. Queued with the other reloads.
+   */
+  follow(pointer: () => Promise<string>, load: (version: string) => Promise<Snapshot>): Promise<ReloadResult> {
+    const run = this.queue.then(async (): Promise<ReloadResult> => {
+      try {
+        const version = await pointer();
+        if (version === this.currentSnapshot.version) return { status: 'unchanged', version };
+        const snapshot = this.byVersion(version) ?? (await load(version));
+        if (snapshot.version !== version) throw new SeedError(`the store file of ${version} holds version ${snapshot.version}`);
+        return this.replace(snapshot);
+      } catch (err) {
+        const reason = err instanceof SeedError ? err.message : `unexpected error: ${(err as Error).message}`;
+        return { status: 'rejected', version: this.currentSnapshot.version, reason };
+      }
+    });
+    this.queue = run;
+    return run;
   }
 
   /** Versions of the replaced snapshots still held. */

@@ -2,14 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inertLines } from '../../core/visible.js';
-import { digestOf, KeyConfigError, KeyRing, keysFromFileText, keysFromList } from '../../service/auth.js';
+import { hostname } from 'node:os';
+import { digestOf, KeyConfigError, KeyRing, keysFromList, parseRateLimit, readKeysFile, type RateLimit } from '../../service/auth.js';
+import { sourceOf, type SeedSource } from '../../service/seed-source.js';
 import { startService, type RunningService } from '../../service/server.js';
 import { SeedError } from '../../service/snapshot.js';
 import { DEFAULT_RETENTION_MS } from '../../service/store.js';
 import { intFlag, parseFlags } from '../args.js';
 import { EXIT, UsageError, type CliIO } from '../io.js';
 
-export const usage = `catalog serve [--seed dist/seed.json] [--port 8080] [--host 127.0.0.1] [--dev-key] [--retention 24h] [--history <dir>]
+/** The limit of an API key without its own (CATALOG_RATE_LIMIT). */
+export const DEFAULT_RATE_LIMIT = '6000/min';
+
+export const usage = `catalog serve [--seed dist/seed.json | --store <dir or URL> [--poll 30s]] [--port 8080] [--host 127.0.0.1] [--dev-key] [--retention 24h] [--history <dir>]
 
 Serves the seed as the Reference Catalog Service (GET /api/v1/rails, /assets, /countries, /openapi.json; /healthz).
 API keys come from CATALOG_API_KEYS (comma-separated) and/or CATALOG_API_KEYS_FILE (one key, or sha256:<hex> of a
@@ -18,15 +23,24 @@ CATALOG_CURSOR_SECRET (at least 32 characters) signs cursors; replicas must shar
 log level (default info). Logs are JSON lines on stdout; messages for humans go to stderr.
 --history: a folder of past seed files (*.json) that GET /api/v1/changes can start from, besides the versions served.
 --retention: how long replaced snapshots stay available to runs started on them (s, m or h; default 24h).
-SIGHUP re-reads the seed file and the keys file; SIGTERM or SIGINT drains in-flight requests and exits 0.`;
+--store: a seed store written by "catalog publish" (a folder, or its URL over http(s)): serves the version its pointer
+names, reads the pointer every --poll (default 30s; 0s: only on SIGHUP; over HTTP revalidated with its ETag), and
+loads on demand an older version a cursor names. A store that cannot be read keeps the current version (logged).
+CATALOG_REPLICA names the replica in logs and metrics (default the host name). CATALOG_METRICS_TOKEN turns on
+GET /metrics (Prometheus), answered only with "Authorization: Bearer <that token>". CATALOG_RATE_LIMIT is the
+limit of each API key (such as 600/min, default ${DEFAULT_RATE_LIMIT}; off: none); a line of the keys file may give its key
+its own with limit=<n>/<s|min|h>. CATALOG_REDIS_URL shares the counts across replicas (Redis away: fail open).
+GET /readyz answers 200 once serving, 503 while stopping; /healthz is liveness.
+SIGHUP re-reads the seed file (or the store's pointer) and the keys file; SIGTERM or SIGINT drains in-flight requests and exits 0.`;
+
 
 /** Shortest CATALOG_CURSOR_SECRET accepted. */
 const MIN_SECRET_LENGTH = 32;
 
-function durationFlag(value: string | undefined): number {
-  if (value === undefined) return DEFAULT_RETENTION_MS;
+function durationFlag(value: string | undefined, name = 'retention', fallback = DEFAULT_RETENTION_MS, zero = false): number {
+  if (value === undefined) return fallback;
   const m = /^([0-9]{1,6})(s|m|h)$/.exec(value);
-  if (!m || Number(m[1]) === 0) throw new UsageError(`--retention must be a duration such as 24h, 90m or 3600s, not ${JSON.stringify(value)}`);
+  if (!m || (Number(m[1]) === 0 && !zero)) throw new UsageError(`--${name} must be a duration such as ${name === 'poll' ? '30s, 5m or 0s' : '24h, 90m or 3600s'}, not ${JSON.stringify(value)}`);
   return Number(m[1]) * { s: 1000, m: 60_000, h: 3_600_000 }[m[2] as 's' | 'm' | 'h'];
 }
 
@@ -35,17 +49,18 @@ function durationFlag(value: string | undefined): number {
  * comments): at start the service refuses to start, and on SIGHUP the file is rejected and the keys in use stay
  * active, as a broken seed is. A keys file that was emptied by mistake must never lock every client out.
  */
-async function keysFromFile(file: string, cwd: string): Promise<Buffer[]> {
+async function keysFromFile(file: string, cwd: string): Promise<{ digests: Buffer[]; limits: Map<string, RateLimit | null> }> {
   let text: string;
   try {
     text = await readFile(path.resolve(cwd, file), 'utf8');
   } catch (err) {
     throw new KeyConfigError(`CATALOG_API_KEYS_FILE ${file} cannot be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
-  const digests = keysFromFileText(text, `CATALOG_API_KEYS_FILE ${file}`);
+  const read = readKeysFile(text, `CATALOG_API_KEYS_FILE ${file}`);
+  const digests = read.digests;
   if (digests.length === 0)
     throw new KeyConfigError(`CATALOG_API_KEYS_FILE ${file} holds no key (${text.trim() === '' ? 'it is empty' : 'only blank lines and comments'}): write one key, or sha256:<64 hex> of one, per line`);
-  return digests;
+  return read;
 }
 
 function shellQuote(text: string): string {
@@ -60,7 +75,13 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     'dev-key': { type: 'boolean', default: false },
     retention: { type: 'string' },
     history: { type: 'string' },
+    store: { type: 'string' },
+    poll: { type: 'string' },
   });
+  if (values.store !== undefined && argv.some((a) => a === '--seed' || a.startsWith('--seed='))) throw new UsageError('--seed and --store exclude each other: serve a seed file, or a seed store');
+  if (values.poll !== undefined && values.store === undefined) throw new UsageError('--poll only applies with --store');
+  const pollMs = durationFlag(values.poll, 'poll', 30_000, true);
+  const source: SeedSource | undefined = values.store === undefined ? undefined : sourceOf(values.store, io.cwd);
   const port = intFlag('port', values.port)!;
   if (port > 65535) throw new UsageError(`--port must be at most 65535, not ${port}`);
   const retentionMs = durationFlag(values.retention);
@@ -70,9 +91,16 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const keysFile = env.CATALOG_API_KEYS_FILE?.trim() || undefined;
   let staticKeys: Buffer[];
   let fileKeys: Buffer[] = [];
+  let fileLimits = new Map<string, RateLimit | null>();
+  const rateText = env.CATALOG_RATE_LIMIT?.trim() || DEFAULT_RATE_LIMIT;
+  const defaultLimit = parseRateLimit(rateText);
+  if (defaultLimit === undefined) {
+    io.stderr.write(`catalog serve: CATALOG_RATE_LIMIT must be <number>/<s|min|h> (such as 600/min) or off, not ${JSON.stringify(rateText.slice(0, 40))}\n`);
+    return EXIT.usage;
+  }
   try {
     staticKeys = keysFromList(env.CATALOG_API_KEYS);
-    if (keysFile) fileKeys = await keysFromFile(keysFile, io.cwd);
+    if (keysFile) ({ digests: fileKeys, limits: fileLimits } = await keysFromFile(keysFile, io.cwd));
   } catch (err) {
     if (err instanceof KeyConfigError) {
       io.stderr.write(`catalog serve: ${err.message}\n`);
@@ -100,6 +128,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const cursorSecret = configuredSecret ?? randomBytes(32);
 
   const keys = new KeyRing([...staticKeys, ...fileKeys, ...devDigests]);
+  keys.limits = fileLimits;
   let service: RunningService;
   try {
     service = await startService({
@@ -107,7 +136,18 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       host: values.host!,
       port,
       keys,
-      reloadKeys: keysFile ? async () => [...staticKeys, ...(await keysFromFile(keysFile, io.cwd)), ...devDigests] : undefined,
+      reloadKeys: keysFile
+        ? async () => {
+            const read = await keysFromFile(keysFile, io.cwd);
+            if (read.digests.length > 0) keys.limits = read.limits;
+            return [...staticKeys, ...read.digests, ...devDigests];
+          }
+        : undefined,
+      source,
+      pollMs,
+      replica: env.CATALOG_REPLICA?.trim() || hostname(),
+      metricsToken: env.CATALOG_METRICS_TOKEN || undefined,
+      rateLimit: { default: defaultLimit, redisUrl: env.CATALOG_REDIS_URL?.trim() || undefined },
       cursorSecret,
       retentionMs,
       historyDir: values.history === undefined ? undefined : path.resolve(io.cwd, values.history),
@@ -116,7 +156,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     });
   } catch (err) {
     if (err instanceof SeedError) {
-      io.stderr.write(`catalog serve: cannot serve ${values.seed}: ${inertLines(err.message)}\n`);
+      io.stderr.write(`catalog serve: cannot serve ${values.store ?? values.seed}: ${inertLines(err.message)}\n`);
       return EXIT.usage;
     }
     const code = (err as NodeJS.ErrnoException).code;
@@ -138,7 +178,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const { version, counts } = service.store.current;
   const example = `${service.url}/api/v1/rails?limit=2`;
   const lines = [
-    `catalog serve: serving ${values.seed} (version ${version}: ${counts.rails} rails, ${counts.assets} assets, ${counts.countries} countries) at ${service.url}`,
+    `catalog serve: serving ${values.store !== undefined ? `the store ${source!.description}` : values.seed} (version ${version}: ${counts.rails} rails, ${counts.assets} assets, ${counts.countries} countries) at ${service.url}`,
   ];
   if (devKey) {
     lines.push(`  API key (dev only, valid until this process stops): ${devKey}`);
