@@ -154,14 +154,30 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   });
   if (redis) {
     let lastLog = 0;
-    redis.on('error', (err: Error) => {
-      metrics?.rateLimitStoreErrors.inc();
+    const storeError = (err: Error) => {
       const now = Date.now();
       if (now - lastLog > 10_000) {
         lastLog = now;
         app.log.warn({ event: 'rate-limit-store-error', reason: err.message }, 'Redis unreachable: rate limits are not enforced until it is back (fail open)');
       }
-    });
+    };
+    redis.on('error', storeError);
+    // Every rate-limit command that fails is a request let through: count those (the plugin's script is rateLimit).
+    const command = redis.rateLimit;
+    if (typeof command === 'function') {
+      redis.rateLimit = function (this: unknown, ...args: any[]) {
+        const callback = args[args.length - 1];
+        if (typeof callback === 'function')
+          args[args.length - 1] = (err: Error | null, result: unknown) => {
+            if (err) {
+              metrics?.rateLimitStoreErrors.inc();
+              storeError(err);
+            }
+            callback(err, result);
+          };
+        return command.apply(this, args);
+      };
+    }
     redis.on('ready', () => app.log.info({ event: 'rate-limit-store-ready' }, 'Redis connected: rate limits shared across replicas'));
   }
   store.onLoad = (event) => {
