@@ -475,6 +475,7 @@ export interface Error {
       | 'not_found'
       | 'payload_too_large'
       | 'rail_closed'
+      | 'rate_limited'
       | 'unauthorized'
       | 'unknown_version'
       | 'unsupported_media_type';
