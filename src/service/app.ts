@@ -101,7 +101,7 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   reply.code(def.status).header('cache-control', 'no-store').header('content-type', JSON_TYPE);
   if (error.id === 'method_not_allowed') reply.header('allow', ALLOW);
   if (error.id === 'post_only') reply.header('allow', 'POST');
-  return reply.send(serializeError(errorBody(error)));
+  return reply.send(serializeError(errorBody(error, reply.request.id)));
 }
 
 /** An error of the table as raw HTTP/1.1 bytes, for answers written on the socket (no request object exists). */

@@ -201,10 +201,14 @@ export function messageOf(error: ApiError): string {
   return ERRORS[error.id].message.replace(/\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole);
 }
 
-/** The JSON body of an error: {"error":{"code","message","param"?}}. */
-export function errorBody(error: ApiError): { error: { code: string; message: string; param?: string } } {
-  const body: { code: string; message: string; param?: string } = { code: ERRORS[error.id].code, message: messageOf(error) };
+/**
+ * The JSON body of an error: {"error":{"code","message","param"?,"request_id"?}}. `request_id` is the request's
+ * X-Request-Id, so that a client reporting an error body gives what the logs are searched by.
+ */
+export function errorBody(error: ApiError, requestId?: string): { error: { code: string; message: string; param?: string; request_id?: string } } {
+  const body: { code: string; message: string; param?: string; request_id?: string } = { code: ERRORS[error.id].code, message: messageOf(error) };
   if (error.param !== undefined) body.param = error.param;
+  if (requestId !== undefined) body.request_id = requestId;
   return { error: body };
 }
 
@@ -220,6 +224,7 @@ export const errorSchema = {
         code: { type: 'string', enum: ERROR_CODES, description: 'Machine-readable error code.' },
         message: { type: 'string', description: 'What is wrong and what to do instead.' },
         param: { type: 'string', description: 'The query parameter, path parameter (id, code) or body member at fault, on invalid_request errors about one.' },
+        request_id: { type: 'string', description: 'The X-Request-Id of the response: give it when reporting a problem.' },
       },
       required: ['code', 'message'],
       additionalProperties: false,

@@ -269,7 +269,7 @@ describe('rate limits per API key', () => {
     expect(limited.headers['ratelimit-remaining']).toBe('0');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.headers['x-request-id']).toBeTruthy();
-    expect(limited.json().error.code).toBe('rate_limited');
+    expect(limited.json().error).toMatchObject({ code: 'rate_limited', request_id: limited.headers['x-request-id'] });
     const other = await app.inject({ url: '/api/v1/rails?limit=1', headers: auth(OTHER_KEY) });
     expect(other.statusCode).toBe(200);
     expect(other.headers['ratelimit-remaining']).toBe('2');

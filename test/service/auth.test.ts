@@ -54,7 +54,7 @@ describe('Authorization header shapes', () => {
       expect(res.headers['www-authenticate']).toBeUndefined();
       return;
     }
-    expect(res.json()).toEqual({ error: { code: 'unauthorized', message: ERRORS[errorId].message } });
+    expect(res.json()).toEqual({ error: { code: 'unauthorized', message: ERRORS[errorId].message, request_id: res.headers['x-request-id'] } });
     expect(res.headers['www-authenticate']).toBe(challenge);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers.etag).toBeUndefined();

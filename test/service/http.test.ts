@@ -108,7 +108,7 @@ describe('other requests', () => {
   it.each(['/', '/api', '/api/v1', '/api/v1/rails/', '/api/v2/rails', '/api/v1/rails/BR-pix/fields', '/API/V1/RAILS'])('%s is 404 not_found', async (url) => {
     const res = await get(app, url);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: { code: 'not_found', message: ERRORS.not_found.message } });
+    expect(res.json()).toEqual({ error: { code: 'not_found', message: ERRORS.not_found.message, request_id: res.headers['x-request-id'] } });
   });
 
   it('a broken percent-encoding in the path is 400, not 500', async () => {

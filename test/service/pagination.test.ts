@@ -142,7 +142,7 @@ describe('bad cursors', () => {
       expect(bad, name).not.toBe(cursor);
       const res = await get(t.app, `/api/v1/rails?country=FR&limit=2&cursor=${encodeURIComponent(bad)}`);
       expect(res.statusCode, name).toBe(400);
-      expect(res.json(), name).toEqual({ error: { code: 'invalid_request', message: ERRORS.invalid_cursor.message, param: 'cursor' } });
+      expect(res.json(), name).toEqual({ error: { code: 'invalid_request', message: ERRORS.invalid_cursor.message, param: 'cursor', request_id: res.headers['x-request-id'] } });
       expect(res.json().error.message).toMatch(/start the run again/);
     }
   });

@@ -487,6 +487,10 @@ export interface Error {
      * The query parameter, path parameter (id, code) or body member at fault, on invalid_request errors about one.
      */
     param?: string;
+    /**
+     * The X-Request-Id of the response: give it when reporting a problem.
+     */
+    request_id?: string;
   };
 }
 export interface Health {
