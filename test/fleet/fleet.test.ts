@@ -321,3 +321,47 @@ describe('keys file limits', () => {
     expect(() => readKeysFile(`${KEY}\n${OTHER_KEY} rate=5\n`, 'keys')).toThrow(/keys line 2: after the key, only limit=/);
   });
 });
+
+describe('the CLI', () => {
+  async function cli(argv: string[], cwd = dir) {
+    const { main } = await import('../../src/cli/main.js');
+    let out = '';
+    let err = '';
+    const code = await main(argv, { cwd, env: {}, stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (err += t) }, now: () => new Date('2026-11-23T00:00:00Z') });
+    return { code, out, err };
+  }
+
+  it('catalog publish --seed publishes once, then says nothing changed', async () => {
+    const store = await newStore();
+    const seedFile = path.join(dir, 'cli-seed.json');
+    await writeFile(seedFile, serializeSeed(seedA));
+    const first = await cli(['publish', '--store', store, '--seed', seedFile]);
+    expect(first).toMatchObject({ code: 0, out: `published to ${store}: current now ${seedA.meta.version}\n` });
+    const again = await cli(['publish', '--store', store, '--seed', seedFile]);
+    expect(again).toMatchObject({ code: 0, out: `published to ${store}: current already ${seedA.meta.version}: nothing changed\n` });
+  });
+
+  it('catalog publish builds the catalog when no --seed is given', async () => {
+    const { writeCatalog, VALID } = await import('../helpers/catalog.js');
+    const catalogDir = await writeCatalog(VALID);
+    const store = await newStore();
+    const res = await cli(['publish', '--store', store, '--dir', catalogDir, '--today', '2026-11-23']);
+    expect(res.code, res.err).toBe(0);
+    const version = (await readFile(path.join(store, 'current'), 'utf8')).trim();
+    expect(res.out).toContain(`current now ${version}`);
+    expect(await readdir(store)).toContain(`${version}.json`);
+  });
+
+  it.each([
+    [['publish'], /--store <dir> is required/],
+    [['publish', '--store', 'x', '--seed', 'missing.json'], /cannot read missing\.json: ENOENT/],
+    [['publish', '--store', 'x', '--seed', 's.json', '--today', '2026-01-01'], /--dir and --today only apply when publish builds/],
+    [['serve', '--store', 'x', '--seed', 'y'], /--seed and --store exclude each other/],
+    [['serve', '--poll', '5s'], /--poll only applies with --store/],
+    [['serve', '--store', 'x', '--poll', 'soon'], /--poll must be a duration such as 30s/],
+  ])('%j is refused: exit 2 with what to write', async (argv, message) => {
+    const res = await cli(argv as string[]);
+    expect(res.code).toBe(2);
+    expect(res.err).toMatch(message);
+  });
+});
