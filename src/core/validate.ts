@@ -1,5 +1,6 @@
 import type { Asset, Country, Rail } from '../generated/types.js';
-import type { Catalog, Entry, Rule } from '../rules/define.js';
+import type { Catalog, Entry } from './catalog.js';
+import type { Rule } from '../rules/define.js';
 import { rules as registry } from '../rules/index.js';
 import { loadCatalog, type Loaded, type RawEntry } from './load.js';
 import { makeReport, type Problem, type Report } from './problem.js';
@@ -7,7 +8,8 @@ import { schemaErrors } from './schemas.js';
 import type { ErrorObject } from 'ajv';
 import { schemaProblems } from './schema-problems.js';
 import { locate } from './source.js';
-import { loadRedosCache, saveRedosCache } from './redos.js';
+import { inertLines } from './visible.js';
+import { saveVerdictCaches } from './verdict-cache.js';
 
 export interface ValidateOptions {
   /** Catalog folder, relative to cwd. */
@@ -134,7 +136,7 @@ function runRule(rule: Rule, catalog: Catalog, today: string, base: Catalog | un
 
 /** Describes the rules that threw, for the CLI's internal-error message. */
 export function crashReport(crashed: Validation['crashed']): string {
-  return crashed.map((c) => `internal error in rule ${c.rule} (the other rules ran): ${c.error.stack ?? c.error.message}\n`).join('');
+  return crashed.map((c) => `internal error in rule ${c.rule} (the other rules ran): ${inertLines(c.error.stack ?? c.error.message)}\n`).join('');
 }
 
 /** Loads, parses, schema-checks and rule-checks a catalog folder; every problem of every file in one run. */
@@ -142,9 +144,8 @@ export async function validateCatalog(options: ValidateOptions): Promise<Validat
   const loaded = await loadCatalog(options.dir, options.cwd, { cacheFile: options.cacheFile });
   const { catalog, problems, invalid } = checkSchemas(loaded);
   const crashed: Validation['crashed'] = [];
-  loadRedosCache();
   problems.push(...loaded.problems, ...runRules(catalog, options.today, options.rules, options.base, crashed));
   problems.push(...rulesOnInvalid(catalog, invalid, options, problems));
-  await saveRedosCache();
+  await saveVerdictCaches();
   return { report: makeReport(problems, loaded.files.length), loaded, catalog, crashed };
 }

@@ -14,10 +14,13 @@ import patternSyntax from './pattern-syntax.js';
 import patternRedos from './pattern-redos.js';
 import patternExamples from './pattern-examples.js';
 import patternAnchors from './pattern-anchors.js';
+import patternPortable from './pattern-portable.js';
 import fieldOptions from './field-options.js';
 import duplicateField from './duplicate-field.js';
 import removedEntry from './removed-entry.js';
 import unverifiedChange from './unverified-change.js';
+import slugMatchesId from './slug-matches-id.js';
+import duplicateName from './duplicate-name.js';
 
 /** Checks done by the core itself, listed here so that every rule id is documented in one place. */
 export const coreRules = {
@@ -50,10 +53,13 @@ export const rules = {
   'pattern-redos': patternRedos,
   'pattern-examples': patternExamples,
   'pattern-anchors': patternAnchors,
+  'pattern-portable': patternPortable,
   'field-options': fieldOptions,
   'duplicate-field': duplicateField,
   'removed-entry': removedEntry,
   'unverified-change': unverifiedChange,
+  'slug-matches-id': slugMatchesId,
+  'duplicate-name': duplicateName,
 } satisfies Record<string, Rule>;
 
 export type RuleId = keyof typeof rules | keyof typeof coreRules;
