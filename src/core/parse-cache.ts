@@ -9,7 +9,7 @@ import type { CatalogText, ParsedText } from './load.js';
  * and text, so a file whose text did not change is not parsed again. Schema checks and rules always run on everything
  * (a rule's verdict may depend on other files). The cache holds the files of the last run only.
  */
-const FORMAT = `payout-catalog-parse/1 yaml@${(createRequire(import.meta.url)('yaml/package.json') as { version: string }).version}`;
+const FORMAT = `payout-catalog-parse/2 yaml@${(createRequire(import.meta.url)('yaml/package.json') as { version: string }).version}`;
 
 type Cached = Omit<ParsedText, 'text'>;
 
