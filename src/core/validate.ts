@@ -154,5 +154,15 @@ export async function validateCatalog(options: ValidateOptions): Promise<Validat
   problems.push(...loaded.problems, ...runRules(catalog, options.today, options.rules, options.base, crashed));
   problems.push(...rulesOnInvalid(catalog, invalid, options, problems));
   await saveRedosCache();
-  return { report: makeReport(problems, loaded.files.length), loaded, catalog, crashed };
+  return { report: makeReport(withoutCharacterEchoes(problems), loaded.files.length), loaded, catalog, crashed };
+}
+
+/**
+ * A refused character (an invisible space in a code, a bidi control in a name) also makes its value wrong for the
+ * schema and the rules: on the line of the character, only the character is reported, which says what to fix.
+ */
+function withoutCharacterEchoes(problems: Problem[]): Problem[] {
+  const lines = new Set(problems.filter((p) => p.rule === 'characters').map((p) => `${p.file}\u0000${p.line}`));
+  if (lines.size === 0) return problems;
+  return problems.filter((p) => p.rule === 'characters' || !lines.has(`${p.file}\u0000${p.line}`));
 }

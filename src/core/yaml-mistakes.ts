@@ -141,27 +141,31 @@ const MISTAKES: Array<{ name: string; test: Mistake }> = [
   },
 ];
 
-/** A property line that is not aligned with the property above it in the same block (a list of fields, most often). */
+/**
+ * A property line that is not aligned with the property above it in the same block (a list of fields, most often):
+ * indented deeper than a sibling that holds a value, or dedented to a column where no enclosing block starts.
+ */
 function misaligned(lines: Line[], index: number): Explained | undefined {
   const line = lines[index];
-  const m = /^( *)([A-Za-z_][\w-]*):/.exec(line.text);
+  const m = /^( *)(-\s+)?([A-Za-z_][\w-]*):/.exec(line.text);
   if (!m) return undefined;
+  const got = m[1].length;
+  const columns = new Set<number>();
+  let above: { expected: number; key: string; opens: boolean; item: boolean } | undefined;
   for (let i = index - 1; i >= 0; i--) {
-    const prev = lines[i].text;
-    if (/^\s*(#.*)?$/.test(prev)) continue;
-    const p = /^( *)(-\s+)?([A-Za-z_][\w-]*):(.*)$/.exec(prev);
-    if (!p) return undefined;
-    if (/^\s*(#.*)?$/.test(p[4])) return undefined; // the line above opens a nested block
-    const expected = p[1].length + (p[2]?.length ?? 0);
-    const got = m[1].length;
-    if (got === expected) return undefined;
-    return {
-      start: line.at,
-      end: line.at + got,
-      message: `${m[2]} is indented ${got} spaces but ${p[3]} just above is at ${expected}: properties of the same ${p[2] || expected > 0 ? 'item' : 'entry'} start at the same column; indent ${m[2]} with ${expected} spaces`,
-    };
+    const p = /^( *)(-\s+)?([A-Za-z_][\w-]*):(.*)$/.exec(lines[i].text);
+    if (!p) continue;
+    columns.add(p[1].length);
+    if (p[2]) columns.add(p[1].length + p[2].length);
+    above ??= { expected: p[1].length + (p[2]?.length ?? 0), key: p[3], opens: /^\s*(#.*)?$/.test(p[4]), item: Boolean(p[2]) };
   }
-  return undefined;
+  if (!above || above.opens || got === above.expected) return undefined;
+  if (got < above.expected && columns.has(got)) return undefined; // back to an enclosing block
+  return {
+    start: line.at,
+    end: line.at + got,
+    message: `${m[3]} is indented ${got} spaces but ${above.key} just above is at ${above.expected}: properties of the same ${above.item || above.expected > 0 ? 'item' : 'entry'} start at the same column; indent ${m[3]} with ${above.expected} spaces`,
+  };
 }
 
 function linesOf(text: string): Line[] {
