@@ -15,7 +15,8 @@ type Cached = Omit<ParsedText, 'text'>;
 
 /** Key of a file in the cache: its name and a hash of its text. */
 function keyOf(text: CatalogText): string | undefined {
-  if (text.text === undefined) return undefined;
+  // Text decoded from invalid UTF-8 holds U+FFFD where the bad bytes were: the same text as a file that holds U+FFFD.
+  if (text.text === undefined || text.badUtf8 || text.refused !== undefined) return undefined;
   return `${text.name}\u0000${createHash('sha1').update(text.text).digest('base64')}`;
 }
 
