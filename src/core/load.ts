@@ -1,13 +1,12 @@
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { isMap, parseAllDocuments, type Document } from 'yaml';
 import type { Problem } from './problem.js';
 import { cmp } from './problem.js';
-import { parseInWorkers } from './parallel.js';
 import { ParseCache } from './parse-cache.js';
+import { fastParseYaml } from './fast-yaml.js';
 import { locate, offsetRange, YAML_OPTIONS, type Range, type SourceFile } from './source.js';
 
 /** The three catalogs and the folder each lives in. */
@@ -19,8 +18,6 @@ export type EntryKind = (typeof ENTRY_KINDS)[Folder];
 export const MAX_FILE_BYTES = 1024 * 1024;
 /** More alias expansions than this in one file is treated as an alias bomb ("billion laughs"). */
 export const MAX_ALIAS_COUNT = 100;
-/** From this many files on, parsing is spread over worker threads (below it, starting workers costs more than it saves). */
-export const PARALLEL_THRESHOLD = 1500;
 
 /** An entry read from a file: one YAML mapping, before any schema check. */
 export interface RawEntry {
@@ -70,8 +67,8 @@ export interface CatalogText {
 }
 
 /**
- * One file parsed: plain data only, so that it can cross from a worker thread. Problems carry character offsets;
- * lines and columns are computed where the text is kept.
+ * One file parsed: plain data only (the parse cache keeps it as JSON). Problems carry character offsets; lines and
+ * columns are computed where the text is kept.
  */
 export interface ParsedText {
   name: string;
@@ -81,9 +78,14 @@ export interface ParsedText {
   issues: Array<{ rule: 'yaml-syntax' | 'file-name'; message: string; start: number; end: number; pointer?: string }>;
 }
 
+/** Which YAML reader parses: the fast subset reader with the full `yaml` path behind it (default), or `yaml` alone. */
+export type Parser = 'auto' | 'full';
+
 export interface LoadOptions {
   /** File of the parse cache (validate --cache); no cache when absent. */
   cacheFile?: string;
+  /** 'full' parses every file with `yaml` (the differential test compares both). */
+  parser?: Parser;
 }
 
 /** Reads and parses every file of a catalog folder; never throws on a file, only on an unreadable folder. */
@@ -91,27 +93,24 @@ export async function loadCatalog(dir: string, cwd = process.cwd(), options: Loa
   const absDir = path.resolve(cwd, dir);
   const names = await listFiles(absDir, dir);
   const docs = new Map<string, Document | null>();
+  const parser = options.parser ?? 'auto';
   const parsed = options.cacheFile
-    ? await parseCached(absDir, names, docs, new ParseCache(path.resolve(cwd, options.cacheFile)))
-    : await parseFiles(absDir, names, docs);
+    ? await parseCached(absDir, names, docs, new ParseCache(path.resolve(cwd, options.cacheFile)), parser)
+    : parseFiles(absDir, names, docs, parser);
   return toLoaded(absDir, parsed, cwd, docs);
 }
 
 /**
- * Parses files: on worker threads when there are many (each reads its share itself), otherwise here, keeping the
- * documents so that locating a problem does not parse a file twice. `read` holds texts already read.
+ * Parses files on this thread (worker threads cost more than they saved once most files take the fast path:
+ * docs/performance.md), keeping the documents the full path made, so that locating a problem does not parse a file
+ * twice. `read` holds texts already read.
  */
-async function parseFiles(absDir: string, names: string[], docs: Map<string, Document | null>, read = new Map<string, CatalogText>()): Promise<ParsedText[]> {
-  const workers = Math.min(availableParallelism(), 4);
-  if (names.length >= PARALLEL_THRESHOLD && workers > 1) {
-    const parsed = await parseInWorkers(absDir, names, workers);
-    if (parsed) return parsed;
-  }
-  return names.map((name) => parseCatalogText(read.get(name) ?? readTextSync(absDir, name), (doc) => docs.set(name, doc)));
+function parseFiles(absDir: string, names: string[], docs: Map<string, Document | null>, parser: Parser, read = new Map<string, CatalogText>()): ParsedText[] {
+  return names.map((name) => parseCatalogText(read.get(name) ?? readTextSync(absDir, name), (doc) => docs.set(name, doc), parser));
 }
 
 /** With the parse cache: only files whose text changed since the last run are parsed. */
-async function parseCached(absDir: string, names: string[], docs: Map<string, Document | null>, cache: ParseCache): Promise<ParsedText[]> {
+async function parseCached(absDir: string, names: string[], docs: Map<string, Document | null>, cache: ParseCache, parser: Parser): Promise<ParsedText[]> {
   const parsed: ParsedText[] = [];
   const missed = new Map<string, CatalogText>();
   for (const name of names) {
@@ -120,9 +119,8 @@ async function parseCached(absDir: string, names: string[], docs: Map<string, Do
     if (hit) parsed.push(hit);
     else missed.set(name, text);
   }
-  for (const p of await parseFiles(absDir, [...missed.keys()], docs, missed)) {
-    const read = missed.get(p.name)!;
-    if (read.text === p.text) cache.set(read, p); // a file changed while a worker re-read it is not cached
+  for (const p of parseFiles(absDir, [...missed.keys()], docs, parser, missed)) {
+    cache.set(missed.get(p.name)!, p);
     parsed.push(p);
   }
   await cache.save();
@@ -130,9 +128,9 @@ async function parseCached(absDir: string, names: string[], docs: Map<string, Do
 }
 
 /** Parses catalog files given as texts (from disk or from a git revision). */
-export function loadTexts(absDir: string, texts: CatalogText[], cwd = process.cwd()): Loaded {
+export function loadTexts(absDir: string, texts: CatalogText[], cwd = process.cwd(), parser: Parser = 'auto'): Loaded {
   const docs = new Map<string, Document | null>();
-  const parsed = texts.map((t) => parseCatalogText(t, (doc) => docs.set(t.name, doc)));
+  const parsed = texts.map((t) => parseCatalogText(t, (doc) => docs.set(t.name, doc), parser));
   return toLoaded(absDir, parsed, cwd, docs);
 }
 
@@ -153,19 +151,29 @@ function toLoaded(absDir: string, parsed: ParsedText[], cwd: string, docs: Map<s
   return loaded;
 }
 
+/** One buffer for reading files: a file is read up to one byte more than the size limit, and no further. */
+let readBuffer: Buffer | undefined;
+
 /**
- * Reads one file of the catalog folder, refusing files over MAX_FILE_BYTES without reading them. Synchronous: for
- * thousands of small files, one read after another is much cheaper than as many promises (measured).
+ * Reads one file of the catalog folder, refusing files over MAX_FILE_BYTES without reading more than the limit.
+ * Synchronous: for thousands of small files, one read after another is much cheaper than as many promises (measured);
+ * no stat: open, read into a reused buffer, close (the size is asked only of a file found too large).
  */
 export function readTextSync(absDir: string, name: string): CatalogText {
   if (!isEntryPlace(name)) return { name };
   const absolute = path.join(absDir, name);
+  let fd: number | undefined;
   try {
-    const size = statSync(absolute).size;
-    if (size > MAX_FILE_BYTES) return { name, unreadable: tooLarge(size) };
-    return { name, text: readFileSync(absolute, 'utf8') };
+    fd = openSync(absolute, 'r');
+    const buffer = (readBuffer ??= Buffer.allocUnsafe(MAX_FILE_BYTES + 1));
+    let length = 0;
+    for (let got = -1; got !== 0 && length < buffer.length; length += got) got = readSync(fd, buffer, length, buffer.length - length, null);
+    if (length > MAX_FILE_BYTES) return { name, unreadable: tooLarge(fstatSync(fd).size) };
+    return { name, text: buffer.toString('utf8', 0, length) };
   } catch (err) {
     return { name, unreadable: `cannot read the file: ${(err as Error).message}` };
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -186,10 +194,11 @@ const YAML_HINTS: Record<string, (source: string) => string> = {
 };
 
 /**
- * Parses one catalog file with `yaml` (pure: no I/O, safe in a worker). `keepDocument` receives the parsed document
- * when the caller can keep it, so that locating a problem later does not parse the file again.
+ * Parses one catalog file (pure: no I/O): with the fast subset reader when it is sure of the text, otherwise with
+ * `yaml` (parser 'full': always with `yaml`). `keepDocument` receives the document `yaml` made, when it made one and
+ * the caller can keep it, so that locating a problem later does not parse the file again.
  */
-export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Document | null) => void): ParsedText {
+export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Document | null) => void, parser: Parser = 'auto'): ParsedText {
   const { name } = source;
   const parts = name.split('/');
   const folder = parts[0] as Folder;
@@ -210,6 +219,14 @@ export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Docum
     return fail('yaml-syntax', tooLarge(Buffer.byteLength(source.text)));
   }
   const text = source.text;
+
+  // Most catalog files are in the small subset of YAML the fast reader knows; it hands everything else over.
+  const fast = parser === 'auto' ? fastParseYaml(text) : undefined;
+  if (fast) {
+    result.kind = ENTRY_KINDS[folder];
+    result.data = fast;
+    return result;
+  }
 
   let docs: Document.Parsed[];
   try {
