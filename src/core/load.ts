@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -151,30 +151,32 @@ function toLoaded(absDir: string, parsed: ParsedText[], cwd: string, docs: Map<s
   return loaded;
 }
 
-/** One buffer for reading files: a file is read up to one byte more than the size limit, and no further. */
-let readBuffer: Buffer | undefined;
-
 /**
- * Reads one file of the catalog folder, refusing files over MAX_FILE_BYTES without reading more than the limit.
- * Synchronous: for thousands of small files, one read after another is much cheaper than as many promises (measured);
- * no stat: open, read into a reused buffer, close (the size is asked only of a file found too large).
+ * Reads one file of the catalog folder. Synchronous: for thousands of small files, one read after another is much
+ * cheaper than as many promises (measured). No stat of its own (reading asks the size once); a file over
+ * MAX_FILE_BYTES is refused by parseCatalogText, and one too large to become a string is measured only then.
  */
 export function readTextSync(absDir: string, name: string): CatalogText {
   if (!isEntryPlace(name)) return { name };
   const absolute = path.join(absDir, name);
-  let fd: number | undefined;
   try {
-    fd = openSync(absolute, 'r');
-    const buffer = (readBuffer ??= Buffer.allocUnsafe(MAX_FILE_BYTES + 1));
-    let length = 0;
-    for (let got = -1; got !== 0 && length < buffer.length; length += got) got = readSync(fd, buffer, length, buffer.length - length, null);
-    if (length > MAX_FILE_BYTES) return { name, unreadable: tooLarge(fstatSync(fd).size) };
-    return { name, text: buffer.toString('utf8', 0, length) };
+    return { name, text: readFileSync(absolute, 'utf8') };
   } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ERR_FS_FILE_TOO_LARGE' || code === 'ERR_STRING_TOO_LONG') {
+      try {
+        return { name, unreadable: tooLarge(statSync(absolute).size) };
+      } catch {
+        // fall through to the read error
+      }
+    }
     return { name, unreadable: `cannot read the file: ${(err as Error).message}` };
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
+}
+
+/** The size of a text in UTF-8 bytes, over `limit` or not (a UTF-16 unit is at most 3 bytes: most texts need no count). */
+function overBytes(text: string, limit: number): boolean {
+  return text.length * 3 > limit && Buffer.byteLength(text) > limit;
 }
 
 function tooLarge(bytes: number): string {
@@ -214,7 +216,7 @@ export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Docum
     return fail('file-name', `${parts[1]} is not read by the catalog: ${hint}`);
   }
   if (source.text === undefined) return fail('yaml-syntax', source.unreadable ?? 'cannot read the file');
-  if (Buffer.byteLength(source.text) > MAX_FILE_BYTES) {
+  if (overBytes(source.text, MAX_FILE_BYTES)) {
     result.text = '';
     return fail('yaml-syntax', tooLarge(Buffer.byteLength(source.text)));
   }
