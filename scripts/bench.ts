@@ -5,7 +5,11 @@
  * Prints both wall times and their ratio; the target is a ratio <= 1.0.
  *
  * It also times `catalog validate --cache` when no file changed since the previous run (the analyst's loop).
- * Options: --rails N (default 10000), --runs N (default 3, the median is reported), --keep (keep the folder).
+ * Then it times adversarial single files (many keys, deep nesting, long lines, many aliases, many problems) at about
+ * 100 KB and 1 MB, in process (the 1 MB ones are over the 256 KB a catalog accepts, so the size cap is lifted for
+ * them), and prints the time per KB of each: the cost must grow linearly, so per-KB times stay within 2x.
+ * Options: --rails N (default 10000), --runs N (default 3, the median is reported), --keep (keep the folder),
+ * --shapes-only (only the adversarial files).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,10 +19,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { COUNTRY_CODES } from '../src/core/iso.js';
+import { loadTexts } from '../src/core/load.js';
+import { checkSchemas, runRules } from '../src/core/validate.js';
+import { RAIL_BR_PIX } from '../test/helpers/catalog.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const { values } = parseArgs({ options: { rails: { type: 'string', default: '10000' }, runs: { type: 'string', default: '3' }, keep: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { rails: { type: 'string', default: '10000' }, runs: { type: 'string', default: '3' }, keep: { type: 'boolean', default: false }, 'shapes-only': { type: 'boolean', default: false } } });
 const railCount = Number(values.rails);
 const runs = Number(values.runs);
 
@@ -100,6 +107,84 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
+/** Adversarial files, each generated to about `bytes` bytes: name, file name in the catalog, text. */
+const SHAPES: Array<{ name: string; file: string; make: (bytes: number) => string }> = [
+  {
+    name: 'many unknown keys',
+    file: 'countries/FR.yaml',
+    make: (bytes) => 'code: FR\nname: France\ncurrency: EUR\nstatus: open\n' + Array.from({ length: Math.ceil(bytes / 20) }, (_, i) => `unknownkey${i}: ${i}\n`).join(''),
+  },
+  {
+    name: 'deep nesting (60 levels, repeated)',
+    file: 'countries/FR.yaml',
+    make: (bytes) => {
+      const one = (k: number) => Array.from({ length: 60 }, (_, d) => `${'  '.repeat(d)}n${k}_${d}:`).join('\n') + ' leaf\n';
+      const size = one(0).length;
+      return 'code: FR\nname: France\ncurrency: EUR\nstatus: open\n' + Array.from({ length: Math.ceil(bytes / size) }, (_, k) => one(k)).join('');
+    },
+  },
+  {
+    name: 'deep flow nesting ([[[...]]])',
+    file: 'countries/FR.yaml',
+    make: (bytes) => 'code: ' + '['.repeat(bytes / 2) + ']'.repeat(bytes / 2) + '\n',
+  },
+  {
+    name: 'long lines',
+    file: 'countries/FR.yaml',
+    make: (bytes) => 'code: FR\nname: ' + 'x'.repeat(bytes / 2) + '\ncurrency: EUR\nstatus: open\nhelp: "' + 'y '.repeat(bytes / 4) + '"\n',
+  },
+  {
+    name: 'many aliases',
+    file: 'countries/FR.yaml',
+    make: (bytes) => 'code: FR\nname: &n France\ncurrency: EUR\nstatus: open\n' + Array.from({ length: Math.ceil(bytes / 12) }, (_, i) => `a${i}: *n\n`).join(''),
+  },
+  {
+    name: 'many problems (fields with a bad type, a duplicate name, a broken pattern)',
+    file: 'rails/BR-pix.yaml',
+    make: (bytes) => {
+      const field = (i: number) => `  - name: f${i % 50}\n    label: { fr: F, en: F }\n    type: texte\n    required: true\n    pattern: ^([a-z]+$\n`;
+      const head = RAIL_BR_PIX.slice(0, RAIL_BR_PIX.indexOf('fields:\n') + 'fields:\n'.length);
+      return head + Array.from({ length: Math.ceil(bytes / field(0).length) }, (_, i) => field(i)).join('') + 'verifiedAt: "2026-10-01"\n';
+    },
+  },
+];
+
+/** Parses, schema-checks, locates and rule-checks one file (as validate does, in process); returns ms and the problem count. */
+function timeShape(file: string, text: string): { ms: number; problems: number } {
+  const start = process.hrtime.bigint();
+  const loaded = loadTexts('/bench', [{ name: file, text }], '/bench', Number.POSITIVE_INFINITY);
+  const { catalog, problems } = checkSchemas(loaded);
+  problems.push(...loaded.problems, ...runRules(catalog, '2026-11-22'));
+  return { ms: Number(process.hrtime.bigint() - start) / 1e6, problems: problems.length };
+}
+
+function benchShapes(): void {
+  console.log('adversarial files (in process; time per KB must stay within 2x from 100 KB to 1 MB):');
+  timeShape('countries/FR.yaml', 'code: FR\n'); // load the schemas and rules outside the timings
+  for (const shape of SHAPES) {
+    const cells = [100 * 1024, 1024 * 1024].map((bytes) => {
+      const text = shape.make(bytes);
+      const times: number[] = [];
+      let problems = 0;
+      for (let r = 0; r < Math.max(1, runs); r++) {
+        const t = timeShape(shape.file, text);
+        times.push(t.ms);
+        problems = t.problems;
+      }
+      const ms = median(times);
+      return { kb: text.length / 1024, ms, perKb: ms / (text.length / 1024), problems };
+    });
+    const ratio = cells[1].perKb / cells[0].perKb;
+    const shown = cells.map((c) => `${c.kb.toFixed(0).padStart(5)} KB ${c.ms.toFixed(0).padStart(6)} ms ${c.perKb.toFixed(3).padStart(7)} ms/KB (${c.problems} problems)`).join('  |  ');
+    console.log(`  ${shape.name.padEnd(78)} ${shown}  ratio ${ratio.toFixed(2)}${ratio > 2 ? '  OVER 2x' : ''}`);
+  }
+}
+
+if (values['shapes-only']) {
+  benchShapes();
+  process.exit(0);
+}
+
 const dir = mkdtempSync(path.join(tmpdir(), 'catalog-bench-'));
 try {
   const t0 = Date.now();
@@ -134,6 +219,7 @@ try {
   const bundled: number[] = [];
   for (let r = 0; r < runs; r++) bundled.push(time('bundled', process.execPath, [path.join(root, 'bin/catalog.js'), 'validate', '--dir', path.join(root, 'catalog'), '--today', '2026-11-22', '--format', 'json']).ms);
   console.log(`catalog validate on the bundled catalog, new process each time: ${median(bundled).toFixed(0)} ms ${runsOf(bundled)} (target < 1000 ms)`);
+  benchShapes();
 } finally {
   if (!values.keep) rmSync(dir, { recursive: true, force: true });
 }

@@ -8,6 +8,15 @@
  * the problems: this reader never reports anything. test/core/fast-yaml.test.ts holds the two equal on mutated files.
  */
 
+import { toPointer } from './pointer.js';
+import { isPlainInteger, type Literal } from './yaml-data.js';
+
+/** What the fast path read: the data, and the number-like plain scalars the full path records (yaml-data.ts). */
+export interface FastParse {
+  data: Record<string, unknown>;
+  literals: Literal[];
+}
+
 /** Thrown (one shared object, no stack) to hand a text over to the full parser. */
 const REFUSE = { refused: true };
 
@@ -37,23 +46,43 @@ const COMMA = 0x2c;
 const BACKSLASH = 0x5c;
 
 /** The data of a catalog file, or undefined when the full parser must read it. */
-export function fastParseYaml(text: string): Record<string, unknown> | undefined {
+export function fastParseYaml(text: string): FastParse | undefined {
   if (!plainCharacters(text)) return undefined;
   s = text;
   n = text.length;
   depth = 0;
+  path.length = 0;
+  literals = [];
   try {
     if (!nextContent(0) || indentOf !== 0) return undefined;
     const data = parseMap(0, contentAt);
     if (contentAt < n) return undefined; // something left over at a lower indentation than the root: never valid
-    return data;
+    return { data, literals };
   } catch (err) {
     if (err === REFUSE) return undefined;
     throw err;
   } finally {
     s = '';
+    literals = [];
   }
 }
+
+/** Where the parser is in the data (for the pointers of literals). */
+const path: Array<string | number> = [];
+let literals: Literal[] = [];
+/** Set by blockPlain: whether a comment followed the scalar on its line. */
+let plainComment = false;
+
+/** A plain scalar's value; a number-like one that is not a plain decimal integer is recorded as the full path does. */
+function plainValue(start: number, end: number): unknown {
+  const source = s.slice(start, end);
+  const value = resolvePlain(source);
+  if ((typeof value === 'number' || typeof value === 'string') && NUMBER_LIKE.test(source) && !isPlainInteger(source))
+    literals.push({ pointer: toPointer(path), source, start, end });
+  return value;
+}
+
+const NUMBER_LIKE = /^[-+.]?[0-9]/;
 
 /**
  * Only printable ASCII, newlines and visible non-ASCII letters and marks: no tab, CR, BOM, control character,
@@ -144,14 +173,19 @@ function parseMap(indent: number, first: number): Record<string, unknown> {
     let i = keyEnd + 1; // past the colon
     while (i < n && s.charCodeAt(i) === SPACE) i++;
     const c = i < n ? s.charCodeAt(i) : NL;
+    path.push(key);
     if (c === NL || c === HASH) {
-      // `key:` alone: a nested block on the following lines, or null
-      if (c === HASH && i === keyEnd + 1) throw REFUSE;
+      // `key:` alone: a nested block on the following lines, or null. (`pattern: # x` is the full path's to explain.)
+      if (c === HASH && key === 'pattern') throw REFUSE;
       map[key] = nestedBlock(afterLine(i), indent);
     } else {
+      plainComment = false;
       map[key] = inlineValue(i);
+      // `pattern: ^a #b$` lost its end to a comment: the full path explains it.
+      if (plainComment && key === 'pattern') throw REFUSE;
       if (nextContent(afterValueLine) && indentOf > indent) throw REFUSE; // a continuation line or an error
     }
+    path.pop();
     if (contentAt >= n || indentOf < indent) {
       depth--;
       return map;
@@ -166,6 +200,7 @@ function parseSeq(indent: number): unknown[] {
   if (++depth > MAX_DEPTH) throw REFUSE;
   const seq: unknown[] = [];
   for (;;) {
+    path.push(seq.length);
     let i = contentAt + 1;
     while (i < n && s.charCodeAt(i) === SPACE) i++;
     const c = i < n ? s.charCodeAt(i) : NL;
@@ -180,6 +215,7 @@ function parseSeq(indent: number): unknown[] {
       seq.push(inlineValue(i));
       if (nextContent(afterValueLine) && indentOf > indent) throw REFUSE;
     }
+    path.pop();
     if (contentAt >= n || indentOf < indent) {
       depth--;
       return seq;
@@ -337,7 +373,10 @@ function blockPlain(i: number): unknown {
     const c = s.charCodeAt(j);
     if (c === NL) break;
     if (c === SPACE) continue;
-    if (c === HASH && s.charCodeAt(j - 1) === SPACE) break;
+    if (c === HASH && s.charCodeAt(j - 1) === SPACE) {
+      plainComment = true;
+      break;
+    }
     if (c === COLON) {
       const next = j + 1 < n ? s.charCodeAt(j + 1) : NL;
       if (next === SPACE || next === NL) throw REFUSE; // a mapping inside a scalar's line
@@ -345,7 +384,7 @@ function blockPlain(i: number): unknown {
     end = j + 1;
   }
   scanEnd = afterLine(j);
-  return resolvePlain(s.slice(i, end));
+  return plainValue(i, end);
 }
 
 /** A flow sequence or mapping of scalars (possibly nested) on one line at `i`; sets scanEnd past its end. */
@@ -363,7 +402,9 @@ function flow(i: number): unknown {
   }
   for (;;) {
     if (isSeq) {
+      path.push(seq.length);
       seq.push(flowItem(j));
+      path.pop();
     } else {
       const c = s.charCodeAt(j);
       let key: string;
@@ -380,7 +421,9 @@ function flow(i: number): unknown {
       }
       if (s.charCodeAt(end) !== COLON || s.charCodeAt(end + 1) !== SPACE) throw REFUSE;
       if (key === '__proto__' || Object.hasOwn(map, key)) throw REFUSE;
+      path.push(key);
       map[key] = flowItem(skipSpaces(end + 1));
+      path.pop();
     }
     j = skipSpaces(scanEnd);
     const c = s.charCodeAt(j);
@@ -416,7 +459,7 @@ function flowItem(j: number): unknown {
     if (d !== SPACE) end = k + 1;
   }
   scanEnd = end;
-  return resolvePlain(s.slice(j, end));
+  return plainValue(j, end);
 }
 
 /**

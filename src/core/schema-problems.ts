@@ -2,7 +2,7 @@ import type { ErrorObject } from 'ajv';
 import type { RawEntry } from './load.js';
 import type { Problem } from './problem.js';
 import { parsePointer, toPointer } from './pointer.js';
-import { locate, plainScalarSource, type Target } from './source.js';
+import { locateAll, plainScalarSource, type Target } from './source.js';
 import { didYouMeanText } from './suggest.js';
 
 /** Explains one Ajv error in the analyst's terms; returns the pointer, the node to blame and the message. */
@@ -100,7 +100,7 @@ export function schemaProblems(entry: RawEntry, errors: ErrorObject[]): Problem[
     const key = `${x.pointer}\u0000${x.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    problems.push({ file: entry.file.path, ...locate(entry.file, x.pointer, x.target), severity: 'error', rule: 'schema', pointer: x.pointer, message: x.message });
+    for (const at of locateAll(entry.file, x.pointer, x.message, x.target)) problems.push({ file: entry.file.path, ...at, severity: 'error', rule: 'schema', pointer: x.pointer });
   }
   return problems;
 }

@@ -6,7 +6,8 @@ import { makeReport, type Problem, type Report } from './problem.js';
 import { schemaErrors } from './schemas.js';
 import type { ErrorObject } from 'ajv';
 import { schemaProblems } from './schema-problems.js';
-import { locate } from './source.js';
+import { integerLiteralProblems } from './integers.js';
+import { locateAll } from './source.js';
 import { loadRedosCache, saveRedosCache } from './redos.js';
 
 export interface ValidateOptions {
@@ -42,7 +43,9 @@ export interface InvalidEntry {
 
 /** The pointer a schema error is about: the property itself for a missing or unknown property. */
 function brokenPointer(e: ErrorObject): string {
-  const params = e.params as { missingProperty?: string; additionalProperty?: string };
+  const params = e.params as { missingProperty?: string; additionalProperty?: string; i?: number };
+  // A duplicated list item breaks that item, not the list: the other items' problems are still reported.
+  if (e.keyword === 'uniqueItems' && typeof params.i === 'number') return `${e.instancePath}/${params.i}`;
   const child = params.missingProperty ?? params.additionalProperty;
   return child === undefined ? e.instancePath : `${e.instancePath}/${child.replace(/~/g, '~0').replace(/\//g, '~1')}`;
 }
@@ -59,10 +62,15 @@ export function checkSchemas(loaded: Loaded): { catalog: Catalog; problems: Prob
   const problems: Problem[] = [];
   const invalid: InvalidEntry[] = [];
   for (const entry of loaded.entries) {
-    const errors = schemaErrors(entry.kind, entry.data);
-    if (errors.length) {
+    // Integer fields written as 100.00, 1e2, 0x64...: reported instead of what the schema says about the same value.
+    const literals = integerLiteralProblems(entry);
+    const refused = new Set(literals.map((l) => l.pointer));
+    const errors = schemaErrors(entry.kind, entry.data).filter((e) => !refused.has(e.instancePath));
+    if (errors.length || literals.length) {
       problems.push(...schemaProblems(entry, errors));
-      invalid.push({ entry, broken: [...new Set(errors.map(brokenPointer))] });
+      for (const l of literals)
+        for (const at of locateAll(entry.file, l.pointer, l.message)) problems.push({ file: entry.file.path, ...at, severity: 'error', rule: 'schema', pointer: l.pointer });
+      invalid.push({ entry, broken: [...new Set([...errors.map(brokenPointer), ...refused])] });
       continue;
     }
     add(catalog, entry.kind, { kind: entry.kind, file: entry.file, data: entry.data });
@@ -127,7 +135,7 @@ function runRule(rule: Rule, catalog: Catalog, today: string, base: Catalog | un
     today,
     base,
     report(entry, pointer, message, options) {
-      problems.push({ file: entry.file.path, ...locate(entry.file, pointer, options?.target), severity: rule.severity, rule: rule.id, pointer, message });
+      for (const at of locateAll(entry.file, pointer, message, options?.target)) problems.push({ file: entry.file.path, ...at, severity: rule.severity, rule: rule.id, pointer });
     },
   });
 }
@@ -152,5 +160,15 @@ export function validateLoaded(loaded: Loaded, options: Pick<ValidateOptions, 't
   loadRedosCache();
   problems.push(...loaded.problems, ...runRules(catalog, options.today, options.rules, options.base, crashed));
   problems.push(...rulesOnInvalid(catalog, invalid, options, problems));
-  return { report: makeReport(problems, loaded.files.length), loaded, catalog, crashed };
+  return { report: makeReport(withoutCharacterEchoes(problems), loaded.files.length), loaded, catalog, crashed };
+}
+
+/**
+ * A refused character (an invisible space in a code, a bidi control in a name) also makes its value wrong for the
+ * schema and the rules: on the line of the character, only the character is reported, which says what to fix.
+ */
+function withoutCharacterEchoes(problems: Problem[]): Problem[] {
+  const lines = new Set(problems.filter((p) => p.rule === 'characters').map((p) => `${p.file}\u0000${p.line}`));
+  if (lines.size === 0) return problems;
+  return problems.filter((p) => p.rule === 'characters' || !lines.has(`${p.file}\u0000${p.line}`));
 }

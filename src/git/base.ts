@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleGit, type SimpleGit } from 'simple-git';
-import { displayPath, ENTRY_KINDS, listFiles, loadTexts, MAX_FILE_BYTES, type CatalogText, type Loaded } from '../core/load.js';
+import { displayPath, ENTRY_KINDS, listFiles, loadTexts, MAX_FILE_BYTES, tooLarge, type CatalogText, type Loaded } from '../core/load.js';
+import { decodeUtf8 } from '../core/text.js';
 import { cmp } from '../core/problem.js';
 import { checkSchemas } from '../core/validate.js';
 import type { Catalog } from '../rules/define.js';
@@ -187,8 +188,8 @@ function isEntryPlace(name: string): boolean {
 async function readBlob(git: SimpleGit, blob: Blob, now: WorkingFile | undefined): Promise<CatalogText> {
   const { name } = blob;
   if (!isEntryPlace(name)) return { name };
-  if (blob.size > MAX_FILE_BYTES) return { name, unreadable: `the file is over 1 MiB at the base revision` };
-  if (now && now.sha === blob.sha) return { name, text: now.bytes.toString('utf8') };
+  if (blob.size > MAX_FILE_BYTES) return { name, unreadable: `at the base revision, ${tooLarge(blob.size)}` };
+  if (now && now.sha === blob.sha) return { name, ...decodeUtf8(now.bytes) };
   return { name, text: await run(git, ['cat-file', 'blob', blob.sha]) };
 }
 

@@ -24,7 +24,12 @@ export const coreRules = {
   'yaml-syntax': {
     id: 'yaml-syntax',
     severity: 'error',
-    description: 'The file is one YAML 1.2 document holding a mapping: no syntax error, duplicate key, tab indentation, second document, alias bomb or file over 1 MiB.',
+    description: 'The file is one YAML 1.2 document holding a mapping: no syntax error, duplicate key, tab indentation, second document, undefined alias, alias bomb, key that is not text, nesting over 64 levels or file over 256 KB; one message for the first syntax error, saying what to write.',
+  },
+  characters: {
+    id: 'characters',
+    severity: 'error',
+    description: 'The file is valid UTF-8 and holds no control character (tab and line breaks aside), no bidirectional control (Trojan Source) and no invisible character; a byte-order mark only as the first character.',
   },
   schema: {
     id: 'schema',

@@ -118,7 +118,7 @@ const show = (v: unknown) => inspect(v, { depth: Infinity, breakLength: Infinity
 
 /** The reports of a one-file catalog in every format, parsed with one path. */
 function reports(name: string, text: string, parser: Parser): string {
-  const loaded = loadTexts(path.join(ROOT, 'catalog'), [{ name, text }], ROOT, parser);
+  const loaded = loadTexts(path.join(ROOT, 'catalog'), [{ name, text }], ROOT, undefined, parser);
   const { report } = validateLoaded(loaded, { today: '2026-11-22' });
   return FORMATS.map((f) => `${f}:\n${formatters[f](report, { color: f === 'stylish' })}`).join('\n');
 }
@@ -129,14 +129,14 @@ export function compareParsers(name: string, text: string): { fast: boolean; mis
   let full: string;
   let auto: string;
   try {
-    full = show(parseCatalogText({ name, text }, undefined, 'full'));
+    full = show(parseCatalogText({ name, text }, undefined, undefined, 'full'));
   } catch (err) {
     full = `threw ${(err as Error).message}`;
   }
   // A text the fast path refused is parsed by the full path on both sides: the same by construction.
   if (!fast) return { fast };
   try {
-    auto = show(parseCatalogText({ name, text }, undefined, 'auto'));
+    auto = show(parseCatalogText({ name, text }, undefined, undefined, 'auto'));
   } catch (err) {
     auto = `threw ${(err as Error).message}`;
   }
