@@ -78,6 +78,7 @@ export async function scanCatalog(dir: string, shown = dir, own: string[] = []):
       const name = rel ? `${rel}/${d.name}` : d.name;
       const abs = path.join(dir, name);
       if (ownFiles.has(abs)) continue;
+      if (!rel && d.name === '.git') continue; // a catalog folder that is a repository's root: git's own folder
       count++;
       if (d.isSymbolicLink())
         refused.push({ name, refused: `${name} is a symbolic link, and the catalog reads no links (a link can point outside the catalog, and git stores it as a link): replace it with the file or folder itself` });
@@ -299,10 +300,12 @@ export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Docum
   }
   const text = source.text;
   if (source.badUtf8) {
+    // Reported once, at the first bad byte: what follows is what re-saving the file as UTF-8 will change.
     const { offset, byte } = source.badUtf8;
     fail('characters', `the file is not valid UTF-8: the byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} here is not part of any character; save the file as UTF-8 (editors call it "UTF-8", not "Latin-1" or "Windows-1252") and check the characters around this place`, offset, offset + 1);
+  } else {
+    for (const c of refusedCharacters(text)) result.issues.push({ rule: 'characters', ...c });
   }
-  for (const c of refusedCharacters(text)) result.issues.push({ rule: 'characters', ...c });
 
   // Most catalog files are clean and in the small subset of YAML the fast reader knows; it hands everything else over.
   if (parser === 'auto' && result.issues.length === 0) {

@@ -122,8 +122,8 @@ export interface CharacterFinding {
   message: string;
 }
 
-/** Every refused character of a text, at its offset; one finding a run of the same character. Linear in the text. */
-export function refusedCharacters(text: string, limit = 100): CharacterFinding[] {
+/** The refused characters of a text (the first `limit`), at their offsets; one finding a run of the same character. Linear. */
+export function refusedCharacters(text: string, limit = 20): CharacterFinding[] {
   const found: CharacterFinding[] = [];
   REFUSED.lastIndex = 0;
   for (let m = REFUSED.exec(text); m; m = REFUSED.exec(text)) {
