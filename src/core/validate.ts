@@ -8,7 +8,7 @@ import type { ErrorObject } from 'ajv';
 import { schemaProblems } from './schema-problems.js';
 import { integerLiteralProblems } from './integers.js';
 import { locateAll } from './source.js';
-import { loadRedosCache, saveRedosCache } from './redos.js';
+import { saveVerdictCaches } from './verdict-cache.js';
 
 export interface ValidateOptions {
   /** Catalog folder, relative to cwd. */
@@ -149,7 +149,7 @@ export function crashReport(crashed: Validation['crashed']): string {
 export async function validateCatalog(options: ValidateOptions): Promise<Validation> {
   const loaded = await loadCatalog(options.dir, options.cwd, { cacheFile: options.cacheFile });
   const validation = validateLoaded(loaded, options);
-  await saveRedosCache();
+  await saveVerdictCaches();
   return validation;
 }
 
@@ -157,7 +157,6 @@ export async function validateCatalog(options: ValidateOptions): Promise<Validat
 export function validateLoaded(loaded: Loaded, options: Pick<ValidateOptions, 'today' | 'rules' | 'base'>): Validation {
   const { catalog, problems, invalid } = checkSchemas(loaded);
   const crashed: Validation['crashed'] = [];
-  loadRedosCache();
   problems.push(...loaded.problems, ...runRules(catalog, options.today, options.rules, options.base, crashed));
   problems.push(...rulesOnInvalid(catalog, invalid, options, problems));
   return { report: makeReport(withoutCharacterEchoes(problems), loaded.files.length), loaded, catalog, crashed };
