@@ -6,7 +6,7 @@ import { displayPath, ENTRY_KINDS, listFiles, loadTexts, MAX_FILE_BYTES, tooLarg
 import { decodeUtf8 } from '../core/text.js';
 import { cmp } from '../core/problem.js';
 import { checkSchemas } from '../core/validate.js';
-import type { Catalog } from '../rules/define.js';
+import type { Catalog } from '../core/catalog.js';
 
 /**
  * The base revision cannot be read: not a git checkout, an unknown ref, a shallow clone without the branch point.

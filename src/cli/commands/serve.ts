@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { inertLines } from '../../core/visible.js';
 import { digestOf, KeyConfigError, KeyRing, keysFromFileText, keysFromList } from '../../service/auth.js';
 import { startService, type RunningService } from '../../service/server.js';
 import { SeedError } from '../../service/snapshot.js';
@@ -104,7 +105,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     });
   } catch (err) {
     if (err instanceof SeedError) {
-      io.stderr.write(`catalog serve: cannot serve ${values.seed}: ${err.message}\n`);
+      io.stderr.write(`catalog serve: cannot serve ${values.seed}: ${inertLines(err.message)}\n`);
       return EXIT.usage;
     }
     const code = (err as NodeJS.ErrnoException).code;
