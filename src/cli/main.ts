@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { EXIT, UsageError, type CliIO } from './io.js';
 import { inertLines } from '../core/visible.js';
 
@@ -46,6 +47,11 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(await help());
     return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (name === '--version' || name === '-v') {
+    // Nothing else is loaded: the answer is in package.json (two folders up from src/cli and from compiled/cli).
+    io.stdout.write(`${(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version}\n`);
+    return EXIT.ok;
   }
   const command = await loadCommand(name);
   if (!command) {

@@ -1,12 +1,11 @@
-import { lstatSync, readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { isMap, parseAllDocuments, type Document } from 'yaml';
 import type { Problem } from './problem.js';
 import { cmp } from './problem.js';
-import { parseInWorkers } from './parallel.js';
 import { ParseCache } from './parse-cache.js';
+import { fastParseYaml } from './fast-yaml.js';
 import { locate, offsetRange, YAML_OPTIONS, type Range, type SourceFile } from './source.js';
 import { decodeUtf8, refusedCharacters, yamlText } from './text.js';
 import { documentData, type Literal } from './yaml-data.js';
@@ -24,8 +23,6 @@ export type EntryKind = (typeof ENTRY_KINDS)[Folder];
 export const MAX_FILE_BYTES = 256 * 1024;
 /** More alias expansions than this in one file is treated as an alias bomb ("billion laughs"). */
 export const MAX_ALIAS_COUNT = 100;
-/** From this many files on, parsing is spread over worker threads (below it, starting workers costs more than it saves). */
-export const PARALLEL_THRESHOLD = 1500;
 
 /** An entry read from a file: one YAML mapping, before any schema check. */
 export interface RawEntry {
@@ -118,8 +115,8 @@ export interface CatalogText {
 }
 
 /**
- * One file parsed: plain data only, so that it can cross from a worker thread. Problems carry character offsets;
- * lines and columns are computed where the text is kept.
+ * One file parsed: plain data only (the parse cache keeps it as JSON). Problems carry character offsets; lines and
+ * columns are computed where the text is kept. The fast path (fast-yaml.ts) and the full path make the same one.
  */
 export interface ParsedText {
   name: string;
@@ -137,9 +134,14 @@ export interface ParsedText {
 /** The rules whose problems parsing finds. */
 export type ParseRule = 'yaml-syntax' | 'file-name' | 'characters';
 
+/** Which YAML reader parses: the fast subset reader with the full `yaml` path behind it (default), or `yaml` alone. */
+export type Parser = 'auto' | 'full';
+
 export interface LoadOptions {
   /** File of the parse cache (validate --cache); no cache when absent. */
   cacheFile?: string;
+  /** 'full' parses every file with `yaml` (the differential test compares both). */
+  parser?: Parser;
 }
 
 /** Reads and parses every file of a catalog folder; never throws on a file, only on an unreadable folder. */
@@ -147,28 +149,25 @@ export async function loadCatalog(dir: string, cwd = process.cwd(), options: Loa
   const absDir = path.resolve(cwd, dir);
   const { files: names, refused } = await scanCatalog(absDir, dir, options.cacheFile ? [path.resolve(cwd, options.cacheFile)] : []);
   const docs = new Map<string, Document | null>();
+  const parser = options.parser ?? 'auto';
   const parsed = options.cacheFile
-    ? await parseCached(absDir, names, docs, new ParseCache(path.resolve(cwd, options.cacheFile)))
-    : await parseFiles(absDir, names, docs);
+    ? await parseCached(absDir, names, docs, new ParseCache(path.resolve(cwd, options.cacheFile)), parser)
+    : parseFiles(absDir, names, docs, parser);
   for (const r of refused) parsed.push(parseCatalogText(r));
   return toLoaded(absDir, parsed, cwd, docs);
 }
 
 /**
- * Parses files: on worker threads when there are many (each reads its share itself), otherwise here, keeping the
- * documents so that locating a problem does not parse a file twice. `read` holds texts already read.
+ * Parses files on this thread (worker threads cost more than they saved once most files take the fast path:
+ * docs/performance.md), keeping the documents the full path made, so that locating a problem does not parse a file
+ * twice. `read` holds texts already read.
  */
-async function parseFiles(absDir: string, names: string[], docs: Map<string, Document | null>, read = new Map<string, CatalogText>()): Promise<ParsedText[]> {
-  const workers = Math.min(availableParallelism(), 4);
-  if (names.length >= PARALLEL_THRESHOLD && workers > 1) {
-    const parsed = await parseInWorkers(absDir, names, workers);
-    if (parsed) return parsed;
-  }
-  return names.map((name) => parseCatalogText(read.get(name) ?? readTextSync(absDir, name), (doc) => docs.set(name, doc)));
+function parseFiles(absDir: string, names: string[], docs: Map<string, Document | null>, parser: Parser, read = new Map<string, CatalogText>()): ParsedText[] {
+  return names.map((name) => parseCatalogText(read.get(name) ?? readTextSync(absDir, name), (doc) => docs.set(name, doc), MAX_FILE_BYTES, parser));
 }
 
 /** With the parse cache: only files whose text changed since the last run are parsed. */
-async function parseCached(absDir: string, names: string[], docs: Map<string, Document | null>, cache: ParseCache): Promise<ParsedText[]> {
+async function parseCached(absDir: string, names: string[], docs: Map<string, Document | null>, cache: ParseCache, parser: Parser): Promise<ParsedText[]> {
   const parsed: ParsedText[] = [];
   const missed = new Map<string, CatalogText>();
   for (const name of names) {
@@ -177,9 +176,8 @@ async function parseCached(absDir: string, names: string[], docs: Map<string, Do
     if (hit) parsed.push(hit);
     else missed.set(name, text);
   }
-  for (const p of await parseFiles(absDir, [...missed.keys()], docs, missed)) {
-    const read = missed.get(p.name)!;
-    if (read.text === p.text) cache.set(read, p); // a file changed while a worker re-read it is not cached
+  for (const p of parseFiles(absDir, [...missed.keys()], docs, parser, missed)) {
+    cache.set(missed.get(p.name)!, p);
     parsed.push(p);
   }
   await cache.save();
@@ -190,9 +188,9 @@ async function parseCached(absDir: string, names: string[], docs: Map<string, Do
  * Parses catalog files given as texts (from disk or from a git revision). `maxBytes` exists for the benchmark, which
  * measures the cost of files larger than a catalog accepts.
  */
-export function loadTexts(absDir: string, texts: CatalogText[], cwd = process.cwd(), maxBytes = MAX_FILE_BYTES): Loaded {
+export function loadTexts(absDir: string, texts: CatalogText[], cwd = process.cwd(), maxBytes = MAX_FILE_BYTES, parser: Parser = 'auto'): Loaded {
   const docs = new Map<string, Document | null>();
-  const parsed = texts.map((t) => parseCatalogText(t, (doc) => docs.set(t.name, doc), maxBytes));
+  const parsed = texts.map((t) => parseCatalogText(t, (doc) => docs.set(t.name, doc), maxBytes, parser));
   return toLoaded(absDir, parsed, cwd, docs);
 }
 
@@ -215,18 +213,28 @@ function toLoaded(absDir: string, parsed: ParsedText[], cwd: string, docs: Map<s
 
 /**
  * Reads one file of the catalog folder, refusing files over MAX_FILE_BYTES without reading them. Synchronous: for
- * thousands of small files, one read after another is much cheaper than as many promises (measured).
+ * thousands of small files, one read after another is much cheaper than as many promises (measured). No stat of its
+ * own: the file is opened without following a link, and the size comes from the open file (what reading needs anyway).
  */
 export function readTextSync(absDir: string, name: string): CatalogText {
   if (!isEntryPlace(name)) return { name };
   const absolute = path.join(absDir, name);
+  const notRegular = { name, refused: `${name} is not a regular file (a symbolic link?): replace it with the file itself` };
+  let fd: number | undefined;
   try {
-    const info = lstatSync(absolute);
-    if (info.isSymbolicLink() || !info.isFile()) return { name, refused: `${name} is not a regular file (a symbolic link?): replace it with the file itself` };
+    fd = openSync(absolute, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    const info = fstatSync(fd);
+    if (!info.isFile()) return notRegular;
     if (info.size > MAX_FILE_BYTES) return { name, unreadable: tooLarge(info.size) };
-    return { name, ...decodeUtf8(readFileSync(absolute)) };
+    const bytes = Buffer.allocUnsafe(info.size);
+    let length = 0;
+    for (let got = -1; got !== 0 && length < bytes.length; length += got) got = readSync(fd, bytes, length, bytes.length - length, null);
+    return { name, ...decodeUtf8(bytes.subarray(0, length)) };
   } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ELOOP') return notRegular;
     return { name, unreadable: `cannot read the file: ${(err as Error).message}` };
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -258,13 +266,14 @@ function notAnEntryName(base: string): string | undefined {
 const MULTIPLE_DOCS = 'a catalog file holds one entry: remove the --- and the second document, or move it to a file of its own';
 
 /**
- * Parses one catalog file (pure: no I/O, safe in a worker): the one place where a parse result is made. Checks, in
+ * Parses one catalog file (pure: no I/O): the one place where a parse result is made. Checks, in
  * order: where the file is and its name, that it could be read and its size, its bytes (UTF-8) and characters, then the
  * YAML (first syntax error only, explained), then the data (duplicate keys, keys that are not text, aliases, depth),
  * and records the number-like literals that integer fields refuse. `keepDocument` receives the parsed document when
- * the caller can keep it, so that locating a problem later does not parse the file again.
+ * the caller can keep it, so that locating a problem later does not parse the file again. A clean text in the subset
+ * of YAML that catalog files use is read by the fast path instead (parser 'full': never), which makes the same result.
  */
-export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Document | null) => void, maxBytes = MAX_FILE_BYTES): ParsedText {
+export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Document | null) => void, maxBytes = MAX_FILE_BYTES, parser: Parser = 'auto'): ParsedText {
   const { name } = source;
   const parts = name.split('/');
   const folder = parts[0] as Folder;
@@ -296,6 +305,17 @@ export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Docum
     fail('characters', `the file is not valid UTF-8: the byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} here is not part of any character; save the file as UTF-8 (editors call it "UTF-8", not "Latin-1" or "Windows-1252") and check the characters around this place`, offset, offset + 1);
   } else {
     for (const c of refusedCharacters(text)) result.issues.push({ rule: 'characters', ...c });
+  }
+
+  // Most catalog files are clean and in the small subset of YAML the fast reader knows; it hands everything else over.
+  if (parser === 'auto' && result.issues.length === 0) {
+    const fast = fastParseYaml(text);
+    if (fast) {
+      result.kind = ENTRY_KINDS[folder];
+      result.data = fast.data;
+      if (fast.literals.length) result.literals = fast.literals;
+      return result;
+    }
   }
 
   let docs: Document.Parsed[];

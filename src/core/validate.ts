@@ -90,7 +90,7 @@ function within(pointer: string, prefix: string): boolean {
  * currency still hears that UK is not a country code. Rules are written for valid data, so on this pass a rule that
  * throws is skipped, and only problems of the refused entries that lie outside their broken parts are kept.
  */
-function rulesOnInvalid(catalog: Catalog, invalid: InvalidEntry[], options: ValidateOptions, already: Problem[]): Problem[] {
+function rulesOnInvalid(catalog: Catalog, invalid: InvalidEntry[], options: Pick<ValidateOptions, 'today' | 'rules' | 'base'>, already: Problem[]): Problem[] {
   if (invalid.length === 0) return [];
   // Rules that read catalog.raw saw the refused entries in the first pass already.
   const key = (p: Problem) => `${p.file}\u0000${p.rule}\u0000${p.pointer}\u0000${p.message}`;
@@ -150,11 +150,17 @@ export function crashReport(crashed: Validation['crashed']): string {
 /** Loads, parses, schema-checks and rule-checks a catalog folder; every problem of every file in one run. */
 export async function validateCatalog(options: ValidateOptions): Promise<Validation> {
   const loaded = await loadCatalog(options.dir, options.cwd, { cacheFile: options.cacheFile });
+  const validation = validateLoaded(loaded, options);
+  await saveVerdictCaches();
+  return validation;
+}
+
+/** Schema-checks and rule-checks files already loaded (validateCatalog without the reading). */
+export function validateLoaded(loaded: Loaded, options: Pick<ValidateOptions, 'today' | 'rules' | 'base'>): Validation {
   const { catalog, problems, invalid } = checkSchemas(loaded);
   const crashed: Validation['crashed'] = [];
   problems.push(...loaded.problems, ...runRules(catalog, options.today, options.rules, options.base, crashed));
   problems.push(...rulesOnInvalid(catalog, invalid, options, problems));
-  await saveVerdictCaches();
   return { report: makeReport(withoutCharacterEchoes(problems), loaded.files.length), loaded, catalog, crashed };
 }
 
