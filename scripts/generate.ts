@@ -121,6 +121,7 @@ export async function typesSource(seed: Schema): Promise<string> {
       Rail: named('Rail', sourceRail),
       Asset: named('Asset', body(read('asset.schema.json'))),
       Country: named('Country', body(read('country.schema.json'))),
+      Policy: named('Policy', body(read('policy.schema.json'))),
       SeedField: named('SeedField', (seed.definitions as Schema).field),
       SeedRail: named('SeedRail', { ...(seed.definitions as Schema).rail, properties: { ...(seed.definitions as Schema).rail.properties, fields: { ...(seed.definitions as Schema).rail.properties.fields, items: { $ref: '#/definitions/SeedField' } } } }),
       SeedAsset: named('SeedAsset', (seed.definitions as Schema).asset),

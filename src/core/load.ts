@@ -10,8 +10,8 @@ import { parseInWorkers } from './parallel.js';
 import { ParseCache } from './parse-cache.js';
 import { locate, offsetRange, YAML_OPTIONS, type Range, type SourceFile } from './source.js';
 
-/** The three catalogs and the folder each lives in. */
-export const ENTRY_KINDS = { rails: 'rail', assets: 'asset', countries: 'country' } as const;
+/** The catalogs and the folder each lives in (policies: the written country policy, checked but not published). */
+export const ENTRY_KINDS = { rails: 'rail', assets: 'asset', countries: 'country', policies: 'policy' } as const;
 export type Folder = keyof typeof ENTRY_KINDS;
 export type EntryKind = (typeof ENTRY_KINDS)[Folder];
 

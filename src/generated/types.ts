@@ -323,6 +323,49 @@ export interface Country {
   reason?: CountryReason;
 }
 /**
+ * One list of the written country policy: one file catalog/policies/<id>.yaml. The rule country-policy checks every country against all lists: the strongest effect among the lists holding a country is the status (and reason) it must have; a country in no list is not restricted. Toolkit-only: policies are not published in the seed.
+ *
+ * This interface was referenced by `CatalogTypes`'s JSON-Schema
+ * via the `definition` "Policy".
+ */
+export interface Policy {
+  /**
+   * Identifier of the list, equal to the file name: lowercase letters, digits and hyphens (fatf-call-for-action).
+   */
+  id: string;
+  /**
+   * Name of the list as its publisher calls it (High-Risk Jurisdictions subject to a Call for Action).
+   */
+  name: string;
+  /**
+   * Who publishes the list (Financial Action Task Force (FATF), Council of the European Union), or the provider itself for its own decisions.
+   */
+  publisher: string;
+  /**
+   * https address of the publisher's own page that holds the list.
+   */
+  url: string;
+  asOf: Date;
+  /**
+   * What the list holds and, when it is a selection, which part the provider applies and why. Plain words for reviewers.
+   */
+  scope: string;
+  /**
+   * What the list requires of a country it holds. status restricted with a reason: the country is restricted with that reason (when several lists hold a country, the strongest wins: restricted before coming; among reasons, the order of the countryReason vocabulary, international_sanctions first). status coming: the country is at least coming (coming or restricted, never open).
+   */
+  effect: {
+    /**
+     * restricted, or coming for 'at least coming' (not open).
+     */
+    status: 'restricted' | 'coming';
+    reason?: CountryReason;
+  };
+  /**
+   * ISO 3166-1 alpha-2 codes of the countries on the list (every listed jurisdiction with a code, whether or not the catalog has a file for it).
+   */
+  countries: CountryCode[];
+}
+/**
  * A beneficiary field as published (toolkit-only examples and counterexamples removed).
  *
  * This interface was referenced by `CatalogTypes`'s JSON-Schema

@@ -18,6 +18,7 @@ import fieldOptions from './field-options.js';
 import duplicateField from './duplicate-field.js';
 import removedEntry from './removed-entry.js';
 import unverifiedChange from './unverified-change.js';
+import countryPolicy from './country-policy.js';
 
 /** Checks done by the core itself, listed here so that every rule id is documented in one place. */
 export const coreRules = {
@@ -54,6 +55,7 @@ export const rules = {
   'duplicate-field': duplicateField,
   'removed-entry': removedEntry,
   'unverified-change': unverifiedChange,
+  'country-policy': countryPolicy,
 } satisfies Record<string, Rule>;
 
 export type RuleId = keyof typeof rules | keyof typeof coreRules;
