@@ -90,6 +90,23 @@ export interface LocalizedText {
   en: string;
 }
 /**
+ * One source of a rail's facts.
+ *
+ * This interface was referenced by `CatalogTypes`'s JSON-Schema
+ * via the `definition` "source".
+ */
+export interface Source {
+  /**
+   * https address of the page, as its publisher serves it (no link shortener, no tracking parameters).
+   */
+  url: string;
+  /**
+   * Title of the page or document, with its publisher when the title does not name it (Pix: regulamento, Banco Central do Brasil).
+   */
+  title: string;
+  checked: Date;
+}
+/**
  * A beneficiary field (contract 2.3).
  *
  * This interface was referenced by `CatalogTypes`'s JSON-Schema
@@ -243,6 +260,10 @@ export interface Rail {
    */
   fields: RailField[];
   verifiedAt: Date;
+  /**
+   * Where the rail's formats and limits can be checked: the scheme's, regulator's or partner's own pages (rulebook, central bank, national bank association). The rule sources requires at least one, https only, no link shortener. Published in the seed and served by the API as an extension field.
+   */
+  sources?: Source[];
 }
 /**
  * An asset accepted for deposit: one file catalog/assets/<id>.yaml. Contract section 2.4.
@@ -511,6 +532,10 @@ export interface SeedRail {
    */
   fields: SeedField[];
   verifiedAt: Date;
+  /**
+   * Where the rail's formats and limits can be checked: the scheme's, regulator's or partner's own pages (rulebook, central bank, national bank association). The rule sources requires at least one, https only, no link shortener. Published in the seed and served by the API as an extension field.
+   */
+  sources?: Source[];
 }
 /**
  * An asset accepted for deposit: one file catalog/assets/<id>.yaml. Contract section 2.4.

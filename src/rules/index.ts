@@ -19,6 +19,8 @@ import duplicateField from './duplicate-field.js';
 import removedEntry from './removed-entry.js';
 import unverifiedChange from './unverified-change.js';
 import countryPolicy from './country-policy.js';
+import sources from './sources.js';
+import sourceAge from './source-age.js';
 
 /** Checks done by the core itself, listed here so that every rule id is documented in one place. */
 export const coreRules = {
@@ -56,6 +58,8 @@ export const rules = {
   'removed-entry': removedEntry,
   'unverified-change': unverifiedChange,
   'country-policy': countryPolicy,
+  'sources': sources,
+  'source-age': sourceAge,
 } satisfies Record<string, Rule>;
 
 export type RuleId = keyof typeof rules | keyof typeof coreRules;
