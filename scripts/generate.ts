@@ -87,6 +87,7 @@ export function seedSchema(): Schema {
       ...localRefs(common.definitions),
       rail: seedRail,
       field: seedField,
+      source: localRefs(rail.definitions.source),
       asset: body(asset),
       country: seedCountry,
     },
