@@ -23,6 +23,9 @@ export function urlProblem(url: string): string | undefined {
     return `${url} is not a web page (${parsed.protocol}): a source is an https:// address a reviewer can open`;
   if (parsed.username || parsed.password) return `${parsed.host} carries a user name or password in the address: remove it, a source is a public page`;
   const host = parsed.hostname.toLowerCase().replace(/^www\./, '');
+  // Redirectors of search engines and social networks: the page they lead to is in a parameter.
+  if ((/^google\.[a-z.]+$/.test(host) && parsed.pathname === '/url') || host === 'l.facebook.com' || host === 'lm.facebook.com' || host === 'out.reddit.com')
+    return `${host}${parsed.pathname} is a redirector, not the page: open the link and write the address of the page it leads to`;
   if (SHORTENERS.has(host))
     return `${host} is a link shortener, which hides where the link goes and can be redirected later: open the link and write the address of the page it leads to`;
   return undefined;
