@@ -11,8 +11,8 @@ import { decodeUtf8, refusedCharacters, yamlText } from './text.js';
 import { documentData, type Literal } from './yaml-data.js';
 import { explainSyntaxError } from './yaml-mistakes.js';
 
-/** The three catalogs and the folder each lives in. */
-export const ENTRY_KINDS = { rails: 'rail', assets: 'asset', countries: 'country' } as const;
+/** The catalogs and the folder each lives in (policies: the written country policy, checked but not published). */
+export const ENTRY_KINDS = { rails: 'rail', assets: 'asset', countries: 'country', policies: 'policy' } as const;
 export type Folder = keyof typeof ENTRY_KINDS;
 export type EntryKind = (typeof ENTRY_KINDS)[Folder];
 

@@ -27,6 +27,7 @@ export const SCHEMA_FILES = {
   rail: 'rail.schema.json',
   asset: 'asset.schema.json',
   country: 'country.schema.json',
+  policy: 'policy.schema.json',
   seed: 'seed.schema.json',
 } as const;
 

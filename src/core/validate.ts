@@ -1,4 +1,4 @@
-import type { Asset, Country, Rail } from '../generated/types.js';
+import type { Asset, Country, Policy, Rail } from '../generated/types.js';
 import type { Catalog, Entry } from './catalog.js';
 import type { Rule } from '../rules/define.js';
 import { rules as registry } from '../rules/index.js';
@@ -55,12 +55,13 @@ function brokenPointer(e: ErrorObject): string {
 function add(catalog: Catalog, kind: RawEntry['kind'], entry: Entry<unknown>): void {
   if (kind === 'rail') catalog.rails.push(entry as Entry<Rail>);
   else if (kind === 'asset') catalog.assets.push(entry as Entry<Asset>);
+  else if (kind === 'policy') catalog.policies.push(entry as Entry<Policy>);
   else catalog.countries.push(entry as Entry<Country>);
 }
 
 /** Checks the shapes of loaded entries against their schemas; returns the catalog of valid entries and the problems. */
 export function checkSchemas(loaded: Loaded): { catalog: Catalog; problems: Problem[]; invalid: InvalidEntry[] } {
-  const catalog: Catalog = { rails: [], assets: [], countries: [], raw: loaded.entries };
+  const catalog: Catalog = { rails: [], assets: [], countries: [], policies: [], raw: loaded.entries };
   const problems: Problem[] = [];
   const invalid: InvalidEntry[] = [];
   for (const entry of loaded.entries) {
@@ -95,7 +96,7 @@ function rulesOnInvalid(catalog: Catalog, invalid: InvalidEntry[], options: Pick
   // Rules that read catalog.raw saw the refused entries in the first pass already.
   const key = (p: Problem) => `${p.file}\u0000${p.rule}\u0000${p.pointer}\u0000${p.message}`;
   const seen = new Set(already.map(key));
-  const widened: Catalog = { rails: [...catalog.rails], assets: [...catalog.assets], countries: [...catalog.countries], raw: catalog.raw };
+  const widened: Catalog = { rails: [...catalog.rails], assets: [...catalog.assets], countries: [...catalog.countries], policies: [...catalog.policies], raw: catalog.raw };
   const brokenByFile = new Map<string, string[]>();
   for (const { entry, broken } of invalid) {
     if (!entry.data || typeof entry.data !== 'object') continue;

@@ -21,6 +21,9 @@ import removedEntry from './removed-entry.js';
 import unverifiedChange from './unverified-change.js';
 import slugMatchesId from './slug-matches-id.js';
 import duplicateName from './duplicate-name.js';
+import countryPolicy from './country-policy.js';
+import sources from './sources.js';
+import sourceAge from './source-age.js';
 
 /** Checks done by the core itself, listed here so that every rule id is documented in one place. */
 export const coreRules = {
@@ -65,6 +68,9 @@ export const rules = {
   'unverified-change': unverifiedChange,
   'slug-matches-id': slugMatchesId,
   'duplicate-name': duplicateName,
+  'country-policy': countryPolicy,
+  'sources': sources,
+  'source-age': sourceAge,
 } satisfies Record<string, Rule>;
 
 export type RuleId = keyof typeof rules | keyof typeof coreRules;
