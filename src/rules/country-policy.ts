@@ -1,7 +1,8 @@
 import { isCountryCode } from '../core/iso.js';
 import { schemaEnum } from '../core/schemas.js';
 import type { Policy } from '../generated/types.js';
-import { defineRule, type Entry } from './define.js';
+import type { Entry } from '../core/catalog.js';
+import { defineRule } from './define.js';
 
 /** What the lists holding a country require of it: the strongest effect, and the list that gives it. */
 export interface Required {
