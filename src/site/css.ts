@@ -55,7 +55,8 @@ form.beneficiary { display: grid; gap: 1.25rem; max-width: 40rem; }
 .error { color: var(--bad); font-weight: 600; }
 .error::before { content: "✗ "; }
 .normalized { color: var(--good); }
-.normalized code { background: var(--good-bg); padding: 0 0.25rem; }
+.normalized code { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 1em; background: var(--good-bg); padding: 0 0.25rem; }
+button.fill code { font-size: 0.95rem; }
 .try { display: flex; flex-wrap: wrap; gap: 0.35rem; align-items: center; font-size: 0.9rem; color: var(--muted); }
 button { font: inherit; cursor: pointer; }
 button.fill { padding: 0.1rem 0.5rem; border: 1px solid var(--muted); border-radius: 4px; background: var(--soft); color: var(--ink); }

@@ -179,7 +179,8 @@ export const texts: Record<Lang, Texts> = {
       upper_remove_spaces: 'Spaces are removed and letters put in capitals.',
       remove_separators: 'Spaces, dashes, dots and slashes are removed.',
     },
-    errors: {},
+    // The validator's pattern message repeats the help, which the form shows right below: say it once.
+    errors: { pattern: 'Not in the expected format: see the help below.' },
   },
   fr: {
     langName: 'Français',
@@ -233,7 +234,7 @@ export const texts: Record<Lang, Texts> = {
     fillWith: (value) => `Remplir avec ${value}`,
     maxChars: (n) => `${n} caractères au plus.`,
     maxCharsNormalized: (n) => `${n} caractères au plus une fois normalisé.`,
-    willBeSentAs: 'Sera envoyé ainsi',
+    willBeSentAs: 'Sera envoyé ainsi :',
     valid: 'Valide.',
     check: 'Vérifier tous les champs',
     allValid: 'Tous les champs sont valides.',
