@@ -9,13 +9,19 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteFromDir } from '../../src/site/source.js';
 import type { SiteData } from '../../src/site/model.js';
-import { hasChromium, openSite, type SiteInBrowser } from './browser.js';
+import { browserRequired, CHROMIUM, hasChromium, openSite, type SiteInBrowser } from './browser.js';
 
 const root = path.resolve(__dirname, '../..');
 const TODAY = '2026-11-23';
 const ARTIFACTS = path.join(root, 'test-artifacts');
 
-if (!hasChromium) console.warn('test/site/browser.test.ts: SKIPPED, no Chromium at /usr/bin/chromium (apt-get install -y chromium; .ci/run installs it)');
+if (!hasChromium && !browserRequired) console.warn(`test/site/browser.test.ts: SKIPPED, no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH; .ci/run installs it)`);
+
+describe.runIf(!hasChromium && browserRequired)('the website in Chromium, required here', () => {
+  it('has a browser', () => {
+    expect.fail(`CATALOG_REQUIRE_BROWSER=1 but there is no browser at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH`);
+  });
+});
 
 describe.skipIf(!hasChromium)('the website in Chromium', () => {
   let data: SiteData;

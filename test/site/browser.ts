@@ -12,6 +12,8 @@ import { createSiteServer } from '../../src/site/serve.js';
 /** Debian's Chromium (apt-get install chromium); .ci/run installs it when missing. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
+/** Set by .ci/run and the workflow: a missing browser fails the tests instead of skipping them. */
+export const browserRequired = process.env.CATALOG_REQUIRE_BROWSER === '1';
 
 /** Flags for a quiet, offline, sandbox-less headless Chromium (root in CI containers). */
 export const CHROMIUM_ARGS = [
