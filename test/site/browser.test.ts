@@ -187,6 +187,38 @@ describe.skipIf(!hasChromium)('the website in Chromium', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('field-1');
   });
 
+  it('has text with a contrast of at least 4.5:1 (WCAG AA) on the index and a rail page with an invalid field', async () => {
+    for (const p of ['en/index.html', 'fr/rails/AU-npp.html']) {
+      await open(p);
+      if (p.includes('rails')) await page.locator('#field-0').fill('0');
+      const low = await page.evaluate(() => {
+        const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+        const lum = ([r, g, b]: number[]) => {
+          const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+          return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+        };
+        const background = (e: Element | null): number[] => {
+          for (; e; e = e.parentElement) {
+            const c = rgb(getComputedStyle(e).backgroundColor);
+            if (c.length === 3 || (c.length === 4 && c[3] > 0)) return c.slice(0, 3);
+          }
+          return [255, 255, 255];
+        };
+        const out: string[] = [];
+        for (const e of document.querySelectorAll('body *')) {
+          const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim());
+          if (!own || e.getClientRects().length === 0 || (e as HTMLElement).closest('.skip')) continue;
+          const a = lum(rgb(getComputedStyle(e).color).slice(0, 3));
+          const b = lum(background(e));
+          const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+          if (ratio < 4.5) out.push(`${e.tagName}.${e.className} "${e.textContent!.trim().slice(0, 30)}": ${ratio.toFixed(2)}`);
+        }
+        return out;
+      });
+      expect(low, p).toEqual([]);
+    }
+  });
+
   it('saves screenshots of a rail page in both languages (test-artifacts/)', async () => {
     await mkdir(ARTIFACTS, { recursive: true });
     const rail = data.rails.find((r) => r.id === 'AU-npp')!;
@@ -199,6 +231,8 @@ describe.skipIf(!hasChromium)('the website in Chromium', () => {
       await page.screenshot({ path: file, fullPage: true });
       expect(problems).toEqual([]);
     }
+    await open('fr/index.html');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'index-fr.png') });
   });
 });
 
