@@ -206,6 +206,11 @@ describe('the bundled catalog as a site', () => {
         expect(m[1], `${file}: ${url}`).toBe('href');
         expect(url, file).toMatch(/^https:\/\//);
       }
+      // Every relative link and resource resolves to a file of the site.
+      for (const m of page.matchAll(/\s(?:src|href)="([^"#:]+)(?:#[^"]*)?"/g)) {
+        const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), m[1]));
+        expect(files.has(target) || target === 'static/site.css' || target === 'static/form.js', `${file} links to ${m[1]}`).toBe(true);
+      }
       expect(page, file).not.toMatch(/<link[^>]+href="(https?:)?\/\//);
       expect(page, file).not.toMatch(/@import|url\(/);
     }
