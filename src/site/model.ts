@@ -16,7 +16,7 @@ export interface SiteField extends SeedField {
 }
 
 /** A rail as the site shows it: the published rail, its fields with their examples, and its sources when it has some. */
-export interface SiteRail extends Omit<SeedRail, 'fields'> {
+export interface SiteRail extends Omit<SeedRail, 'fields' | 'sources'> {
   fields: SiteField[];
   sources?: SiteSource[];
 }
