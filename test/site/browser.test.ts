@@ -206,7 +206,7 @@ describe.skipIf(!hasChromium)('the website in Chromium', () => {
         };
         const out: string[] = [];
         for (const e of Array.from(document.querySelectorAll('body *'))) {
-          const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim());
+          const own = Array.from(e.childNodes).some((n) => n.nodeType === 3 && n.textContent!.trim());
           if (!own || e.getClientRects().length === 0 || (e as HTMLElement).closest('.skip')) continue;
           const a = lum(rgb(getComputedStyle(e).color).slice(0, 3));
           const b = lum(background(e));
