@@ -1,11 +1,15 @@
 /**
- * npm run bench:api [-- --duration 3 --rounds 2 --connections 10 --profile --no-variants]
+ * npm run bench:api [-- --duration 3 --rounds 2 --connections 10 --distinct 200000 --only pages|distinct --profile --no-variants]
  *
  * Loads GET /api/v1/rails?limit=50 (with auth, without and with a cursor) on the service, beside a bare fastify route
  * returning the same precomputed body (the ceiling), on the bundled seed (dist/seed.json, built if missing) and on a
  * generated seed of 10,000 rails. Each server runs in its own process; autocannon runs here; loopback only. Prints
  * requests/s, p50, p99, the ratio to the ceiling, p99 at half the measured peak, and the service's memory before and
  * after the load; on the 10,000 rails, also the service with its JSON request logs and without its page cache.
+ * Compressed: the same page with Accept-Encoding br and gzip, beside a bare fastify route answering the very same
+ * precompressed bytes (the ceiling), and beside @fastify/compress (compression per request, for comparison); bytes
+ * per page in each coding. Memory: --distinct distinct empty-result queries (country x currency), RSS before and
+ * after (target: growth under 64 MB).
  * --profile writes a CPU profile of each service process (node --cpu-prof) to $TMPDIR/bench-api-profiles/.
  */
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
@@ -33,10 +37,12 @@ const FIRST = '/api/v1/rails?limit=50';
 const PROFILES = path.join(tmpdir(), 'bench-api-profiles');
 const HOST = '127.0.0.1';
 
-type Mode = 'service' | 'service-logged' | 'service-uncached' | 'ceiling';
+type Mode = 'service' | 'service-logged' | 'service-uncached' | 'service-fastify-compress' | 'ceiling';
 interface Ready {
   port: number;
   cursorPath: string;
+  /** Bytes of the first page in each coding. */
+  sizes: Record<string, number>;
 }
 interface Memory {
   rss: number;
@@ -54,22 +60,39 @@ async function worker(mode: Mode, seedPath: string): Promise<void> {
     logger: mode === 'service-logged' ? { level: 'info', stream: { write: () => true } } : false,
     // The uncached variant renders every page from the snapshot's precomputed items (no page cache).
     ...(mode === 'service-uncached' ? { pageCacheBytes: 0 } : {}),
+    // @fastify/compress instead of the cache's precompressed variants: it compresses every response as it is sent.
+    ...(mode === 'service-fastify-compress'
+      ? {
+          compression: false,
+          beforeRoutes: async (instance: any) => {
+            const { default: compress } = await import('@fastify/compress');
+            await instance.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+          },
+        }
+      : {}),
   });
   const auth = { authorization: `Bearer ${KEY}` };
   const first = await service.inject({ url: FIRST, headers: auth });
   // The next page of 50; when 50 is the whole list (the bundled seed), the 50 after the first item.
   const cursor = (first.json().next_cursor ?? (await service.inject({ url: '/api/v1/rails?limit=1', headers: auth })).json().next_cursor) as string;
   const cursorPath = `${FIRST}&cursor=${cursor}`;
+  const coded: Record<string, Buffer> = { identity: first.rawPayload };
+  for (const coding of ['br', 'gzip']) coded[coding] = (await service.inject({ url: FIRST, headers: { ...auth, 'accept-encoding': coding } })).rawPayload;
+  const sizes = Object.fromEntries(Object.entries(coded).map(([k, v]) => [k, v.length]));
   let app = service;
   if (mode === 'ceiling') {
-    // The ceiling: fastify answering the very same bytes with no work at all.
+    // The ceiling: fastify answering the very same bytes with no work at all (precompressed ones when asked).
     const bodies = new Map([
       [FIRST, first.rawPayload],
       [cursorPath, (await service.inject({ url: cursorPath, headers: auth })).rawPayload],
     ]);
     app = Fastify({ logger: false });
     app.get('/api/v1/rails', (request, reply) => {
-      reply.header('content-type', 'application/json; charset=utf-8').send(bodies.get(request.url) ?? bodies.get(FIRST));
+      const accept = request.headers['accept-encoding'];
+      const coding = accept === 'br' || accept === 'gzip' ? accept : undefined;
+      reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'Accept-Encoding');
+      if (coding) return reply.header('content-encoding', coding).send(coded[coding]);
+      return reply.send(bodies.get(request.url) ?? bodies.get(FIRST));
     });
   }
   await app.listen({ host: HOST, port: 0 });
@@ -83,7 +106,7 @@ async function worker(mode: Mode, seedPath: string): Promise<void> {
       void app.close().then(() => process.exit(0));
     }
   });
-  process.send!({ ready: { port, cursorPath } satisfies Ready });
+  process.send!({ ready: { port, cursorPath, sizes } satisfies Ready });
 }
 
 // ---------------------------------------------------------------- driver side
@@ -123,10 +146,10 @@ interface Load {
   errors: number;
 }
 
-async function load(port: number, urlPath: string, duration: number, connections: number, overallRate?: number): Promise<Load> {
+async function load(port: number, urlPath: string, duration: number, connections: number, overallRate?: number, encoding?: string): Promise<Load> {
   const result = await autocannon({
     url: `http://${HOST}:${port}${urlPath}`,
-    headers: { authorization: `Bearer ${KEY}` },
+    headers: { authorization: `Bearer ${KEY}`, ...(encoding ? { 'accept-encoding': encoding } : {}) },
     connections,
     duration,
     ...(overallRate ? { overallRate } : {}),
@@ -139,11 +162,11 @@ function mb(bytes: number): string {
 }
 
 /** Best of `rounds` runs of each server, alternated so that a burst of other work on the machine hits both alike. */
-async function alternate(ports: [number, number], paths: [string, string], duration: number, connections: number, rounds: number): Promise<[Load, Load]> {
+async function alternate(ports: [number, number], paths: [string, string], duration: number, connections: number, rounds: number, encoding?: string): Promise<[Load, Load]> {
   const best: [Load | undefined, Load | undefined] = [undefined, undefined];
   for (let round = 0; round < rounds; round++)
     for (const i of [0, 1] as const) {
-      const run = await load(ports[i], paths[i], duration, connections);
+      const run = await load(ports[i], paths[i], duration, connections, undefined, encoding);
       if (!best[i] || run.rps > best[i]!.rps) best[i] = run;
     }
   return best as [Load, Load];
@@ -179,8 +202,34 @@ async function benchSeed(label: string, seedPath: string, options: { duration: n
   }
   const after = await request<Memory>(service.child, 'memory', 'memory');
   memory.push(`service: before RSS ${mb(before!.rss)}, heap ${mb(before!.heapUsed)}; after ~${Math.round(requests).toLocaleString('en')} more requests RSS ${mb(after.rss)}, heap ${mb(after.heapUsed)}`);
+
+  // Compressed: the service's precompressed variants against the ceiling serving the same bytes.
+  const { sizes } = service.ready;
+  for (const encoding of ['br', 'gzip']) {
+    for (const i of [0, 1]) await load(ports[i], FIRST, 1, connections, undefined, encoding);
+    const [top, peak] = await alternate(ports, [FIRST, FIRST], duration, connections, rounds, encoding);
+    const ratio = peak.rps / top.rps;
+    row(['', `${encoding}`, top.rps.toFixed(0), String(top.p50), String(top.p99), 'ceiling', '']);
+    row(['', '', peak.rps.toFixed(0), String(peak.p50), String(peak.p99), ratio.toFixed(2), '']);
+    if (top.errors || peak.errors) verdicts.push(`  ${encoding}: ${top.errors} ceiling and ${peak.errors} service errors or non-2xx answers`);
+    verdicts.push(`  ${encoding}: ratio ${ratio.toFixed(2)} ${ratio >= 0.9 ? 'meets' : 'MISSES'} the 0.9 target`);
+  }
+  const compressedAfter = await request<Memory>(service.child, 'memory', 'memory');
+  memory.push(`  after the compressed runs RSS ${mb(compressedAfter.rss)}, heap ${mb(compressedAfter.heapUsed)}`);
+  memory.push(`  bytes of the first page: ${Object.entries(sizes).map(([k, v]) => `${k} ${v.toLocaleString('en')}`).join(', ')}`);
   await stopWorker(service.child);
   await stopWorker(ceiling.child);
+
+  if (options.variants) {
+    // The same compressed page through @fastify/compress (compressing each response), for the comparison.
+    const plugin = await startWorker('service-fastify-compress', seedPath, false);
+    for (const encoding of ['br', 'gzip']) {
+      await load(plugin.ready.port, FIRST, 1, connections, undefined, encoding);
+      const run = await load(plugin.ready.port, FIRST, duration, connections, undefined, encoding);
+      row(['  @fastify/compress', encoding, run.rps.toFixed(0), String(run.p50), String(run.p99), '', '']);
+    }
+    await stopWorker(plugin.child);
+  }
 
   if (options.variants) {
     // The cost of the production request log (one JSON line per request, written to /dev/null here), and of
@@ -201,12 +250,59 @@ async function benchSeed(label: string, seedPath: string, options: { duration: n
   console.log(`  memory (after a gc): ${memory.join('\n')}\n`);
 }
 
+/** Two or three capital letters from a number: the i-th code of that length. */
+function letters(n: number, length: number): string {
+  let out = '';
+  for (let i = 0; i < length; i++) {
+    out += String.fromCharCode(65 + (n % 26));
+    n = Math.floor(n / 26);
+  }
+  return out;
+}
+
+/**
+ * Memory under distinct queries: `count` different filter combinations (country x currency, almost all matching
+ * nothing), each a page of its own in the cache. RSS after a gc, before and after; the cache's bounds must hold it.
+ */
+async function benchDistinct(seedPath: string, count: number, connections: number): Promise<void> {
+  const service = await startWorker('service', seedPath, false);
+  await load(service.ready.port, FIRST, 1, connections);
+  const before = await request<Memory>(service.child, 'memory', 'memory');
+  let i = 0;
+  const started = performance.now();
+  const result = await autocannon({
+    url: `http://${HOST}:${service.ready.port}`,
+    headers: { authorization: `Bearer ${KEY}` },
+    connections,
+    amount: count,
+    requests: [
+      {
+        setupRequest: (req: Record<string, unknown>) => {
+          const n = i++;
+          return { ...req, path: `/api/v1/rails?country=${letters(n % 676, 2)}&currency=${letters(Math.floor(n / 676) % 17576, 3)}` };
+        },
+      },
+    ],
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const after = await request<Memory>(service.child, 'memory', 'memory');
+  await stopWorker(service.child);
+  const growth = after.rss - before.rss;
+  const errors = result.errors + result.non2xx + result.timeouts;
+  console.log(
+    `distinct queries: ${count.toLocaleString('en')} different filters in ${seconds.toFixed(0)} s (${(count / seconds).toFixed(0)} req/s, ${errors} errors or non-2xx)\n` +
+      `  RSS before ${mb(before.rss)}, heap ${mb(before.heapUsed)}; after RSS ${mb(after.rss)}, heap ${mb(after.heapUsed)}: growth ${mb(growth)} ${growth < 64 * 1024 * 1024 ? 'meets' : 'MISSES'} the < 64 MB target\n`,
+  );
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       duration: { type: 'string', default: '3' },
       rounds: { type: 'string', default: '2' },
       connections: { type: 'string', default: '10' },
+      distinct: { type: 'string', default: '200000' },
+      only: { type: 'string' },
       profile: { type: 'boolean', default: false },
       'no-variants': { type: 'boolean', default: false },
     },
@@ -228,8 +324,11 @@ async function main(): Promise<void> {
       `  bundled seed ${seed.meta.version}: ${seed.meta.counts.rails} rails; generated seed ${big.meta.version}: ${big.meta.counts.rails} rails (${mb(readFileSync(bigPath).length)})\n`,
   );
   const options = { duration, connections, rounds: Number(values.rounds), profile: values.profile!, variants: !values['no-variants'] };
-  await benchSeed(`bundled (${seed.meta.counts.rails} rails)`, bundled, { ...options, variants: false });
-  await benchSeed('10,000 rails', bigPath, options);
+  if (values.only !== 'distinct') {
+    await benchSeed(`bundled (${seed.meta.counts.rails} rails)`, bundled, { ...options, variants: false });
+    await benchSeed('10,000 rails', bigPath, options);
+  }
+  if (values.only !== 'pages') await benchDistinct(bundled, Number(values.distinct), connections);
   if (options.profile) console.log(`CPU profiles of the service: ${PROFILES}`);
 }
 

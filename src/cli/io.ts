@@ -1,3 +1,5 @@
+import type { AtomicFs } from '../core/write-atomic.js';
+
 /** Everything a command may touch of the outside world, injected so that tests run the CLI in-process. */
 export interface CliIO {
   cwd: string;
@@ -6,6 +8,8 @@ export interface CliIO {
   stderr: { write(text: string): unknown };
   /** The clock; only used when --today is not given. */
   now: () => Date;
+  /** The file-system calls of atomic writes (the seed); node:fs when absent. Tests pass one that fails on purpose. */
+  fs?: AtomicFs;
 }
 
 /** A usage error: wrong flag, missing value, unreadable folder. Exit code 2. */

@@ -1,4 +1,5 @@
 import { EXIT, UsageError, type CliIO } from './io.js';
+import { inertLines } from '../core/visible.js';
 
 /** A command of the CLI: its usage text and what it does. */
 export interface Command {
@@ -61,10 +62,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     return await command.run(rest, io);
   } catch (err) {
     if (err instanceof UsageError) {
-      io.stderr.write(`catalog ${name}: ${err.message}\n\nUsage: ${command.usage}\n`);
+      io.stderr.write(`catalog ${name}: ${inertLines(err.message)}\n\nUsage: ${command.usage}\n`);
       return EXIT.usage;
     }
-    io.stderr.write(`catalog ${name}: internal error: ${(err as Error).stack ?? String(err)}\n`);
+    io.stderr.write(`catalog ${name}: internal error: ${inertLines((err as Error).stack ?? String(err))}\n`);
     return EXIT.usage;
   }
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { writeAtomic } from '../seed/write.js';
+import { writeAtomic } from './write-atomic.js';
 import type { CatalogText, ParsedText } from './load.js';
 
 /**

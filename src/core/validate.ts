@@ -1,5 +1,6 @@
 import type { Asset, Country, Rail } from '../generated/types.js';
-import type { Catalog, Entry, Rule } from '../rules/define.js';
+import type { Catalog, Entry } from './catalog.js';
+import type { Rule } from '../rules/define.js';
 import { rules as registry } from '../rules/index.js';
 import { loadCatalog, type Loaded, type RawEntry } from './load.js';
 import { makeReport, type Problem, type Report } from './problem.js';
@@ -7,6 +8,7 @@ import { schemaErrors } from './schemas.js';
 import type { ErrorObject } from 'ajv';
 import { schemaProblems } from './schema-problems.js';
 import { locate } from './source.js';
+import { inertLines } from './visible.js';
 import { saveVerdictCaches } from './verdict-cache.js';
 
 export interface ValidateOptions {
@@ -134,7 +136,7 @@ function runRule(rule: Rule, catalog: Catalog, today: string, base: Catalog | un
 
 /** Describes the rules that threw, for the CLI's internal-error message. */
 export function crashReport(crashed: Validation['crashed']): string {
-  return crashed.map((c) => `internal error in rule ${c.rule} (the other rules ran): ${c.error.stack ?? c.error.message}\n`).join('');
+  return crashed.map((c) => `internal error in rule ${c.rule} (the other rules ran): ${inertLines(c.error.stack ?? c.error.message)}\n`).join('');
 }
 
 /** Loads, parses, schema-checks and rule-checks a catalog folder; every problem of every file in one run. */

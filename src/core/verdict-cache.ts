@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeAtomic } from '../seed/write.js';
+import { writeAtomic } from './write-atomic.js';
 
 /** The conventional cache folder of the package's node_modules, where verdicts of pure checks survive between runs. */
 export const CACHE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules/.cache/payout-catalog');

@@ -1,29 +1,36 @@
 import type { Problem } from '../core/problem.js';
+import { visible } from '../core/visible.js';
 import type { Formatter } from './types.js';
 
 /** GitHub shows at most this many annotations of each severity per step. */
 export const GITHUB_ANNOTATION_LIMIT = 10;
 
-/** Escapes the message of a workflow command. */
+/**
+ * Escapes the message of a workflow command as the runner decodes it: `%` → %25, CR → %0D, LF → %0A (`%` first, so
+ * that a `%0A` written in the catalog stays the text %0A).
+ */
 export function escapeData(s: string): string {
   return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
-/** Escapes a property value of a workflow command (also `:` and `,`). */
+/** Escapes a property value of a workflow command: as data, and `:` → %3A, `,` → %2C. */
 export function escapeProperty(s: string): string {
   return escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
+/** Catalog text as annotation text: other hidden characters shown as escapes (ESC as \u001b), line breaks kept. */
+const asText = (s: string) => visible(s, { lineBreaks: 'keep' });
+
 function command(p: Problem): string {
   const props = [
-    `file=${escapeProperty(p.file)}`,
+    `file=${escapeProperty(asText(p.file))}`,
     `line=${p.line}`,
     `col=${p.column}`,
     `endLine=${p.endLine}`,
     `endColumn=${p.endColumn}`,
-    `title=${escapeProperty(p.rule)}`,
+    `title=${escapeProperty(asText(p.rule))}`,
   ].join(',');
-  return `::${p.severity === 'error' ? 'error' : 'warning'} ${props}::${escapeData(p.message)}`;
+  return `::${p.severity === 'error' ? 'error' : 'warning'} ${props}::${escapeData(asText(p.message))}`;
 }
 
 /**

@@ -5,7 +5,7 @@ import { simpleGit, type SimpleGit } from 'simple-git';
 import { displayPath, ENTRY_KINDS, listFiles, loadTexts, MAX_FILE_BYTES, type CatalogText, type Loaded } from '../core/load.js';
 import { cmp } from '../core/problem.js';
 import { checkSchemas } from '../core/validate.js';
-import type { Catalog } from '../rules/define.js';
+import type { Catalog } from '../core/catalog.js';
 
 /**
  * The base revision cannot be read: not a git checkout, an unknown ref, a shallow clone without the branch point.

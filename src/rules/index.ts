@@ -19,6 +19,8 @@ import fieldOptions from './field-options.js';
 import duplicateField from './duplicate-field.js';
 import removedEntry from './removed-entry.js';
 import unverifiedChange from './unverified-change.js';
+import slugMatchesId from './slug-matches-id.js';
+import duplicateName from './duplicate-name.js';
 
 /** Checks done by the core itself, listed here so that every rule id is documented in one place. */
 export const coreRules = {
@@ -56,6 +58,8 @@ export const rules = {
   'duplicate-field': duplicateField,
   'removed-entry': removedEntry,
   'unverified-change': unverifiedChange,
+  'slug-matches-id': slugMatchesId,
+  'duplicate-name': duplicateName,
 } satisfies Record<string, Rule>;
 
 export type RuleId = keyof typeof rules | keyof typeof coreRules;

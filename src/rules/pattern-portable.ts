@@ -2,6 +2,7 @@ import { compilePattern } from '../beneficiary/pattern.js';
 import { normalize } from '../beneficiary/normalize.js';
 import { portabilityFindings } from '../core/pattern-portability.js';
 import { re2Verdict } from '../core/re2.js';
+import { redosDiagnostics } from '../core/redos.js';
 import { defineRule } from './define.js';
 import { quotePattern } from './pattern-syntax.js';
 
@@ -31,7 +32,9 @@ export default defineRule({
           return;
         }
         const js = compilePattern(pattern);
-        if (!js.ok) return;
+        // A pattern vulnerable to catastrophic backtracking could hang JavaScript on a counterexample (pattern-redos
+        // reports it), as pattern-examples does not run it either.
+        if (!js.ok || redosDiagnostics(pattern).status === 'vulnerable') return;
         values.forEach((value, k) => {
           const inJs = js.regexp.test(value);
           if (inJs === re2.matches[k]) return;

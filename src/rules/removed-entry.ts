@@ -1,6 +1,6 @@
 import type { RawEntry } from '../core/load.js';
 import { schemaEnum } from '../core/schemas.js';
-import { equal } from '../git/changes.js';
+import { equal } from '../compare/changes.js';
 import { defineRule } from './define.js';
 import { idKey } from './file-name.js';
 

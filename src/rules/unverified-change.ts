@@ -1,4 +1,5 @@
-import { compareEntries, publishedRail } from '../git/changes.js';
+import { compareEntries } from '../compare/changes.js';
+import { publishedRail } from '../seed/build.js';
 import type { Rail } from '../generated/types.js';
 import { defineRule } from './define.js';
 

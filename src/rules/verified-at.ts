@@ -1,4 +1,5 @@
-import { defineRule, type Catalog } from './define.js';
+import type { Catalog } from '../core/catalog.js';
+import { defineRule } from './define.js';
 
 /** verifiedAt of each rail at the base revision, by id (the first entry wins, as duplicate-id reports the others). */
 function baseDates(base: Catalog | undefined): Map<string, string> {

@@ -1,7 +1,7 @@
 import { cmp } from '../core/problem.js';
 import { readSchema } from '../core/schemas.js';
-import type { Seed, SeedAsset, SeedCountry, SeedRail } from '../generated/types.js';
-import type { Catalog } from '../rules/define.js';
+import type { Rail, Seed, SeedAsset, SeedCountry, SeedRail } from '../generated/types.js';
+import type { Catalog } from '../core/catalog.js';
 import { project } from './project.js';
 import { contentVersion } from './version.js';
 
@@ -42,4 +42,9 @@ export function buildSeed(catalog: Catalog, commit?: string): Seed {
 /** The seed's bytes: two-space JSON and a final newline, so that a diff of two seeds is readable. */
 export function serializeSeed(seed: Seed): string {
   return JSON.stringify(seed, null, 2) + '\n';
+}
+
+/** The published shape of one rail: the build's projection (toolkit-only attributes such as examples dropped). */
+export function publishedRail(rail: Rail): SeedRail {
+  return project(rail, def('rail'), seedSchema) as SeedRail;
 }

@@ -1,14 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import { METHODS, STATUS_CODES, type IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastJson from 'fast-json-stringify';
 import { checkAuthorization, type KeyRing } from './auth.js';
 import { CursorCodec } from './cursor.js';
 import { endpoints, type EndpointDef } from './endpoints.js';
-import { ERRORS, errorBody, errorSchema, type ApiError } from './errors.js';
+import { ERRORS, errorBody, errorSchema, type ApiError, type ErrorId } from './errors.js';
+import { acceptableRequestId, logVocabulary, requestForLog } from './log.js';
 import { openApiDocument } from './openapi.js';
-import { PageCache, renderPage } from './pages.js';
-import { hasCredentialParam, isApiError, paramNames, parseQueryString, readListQuery, type ParsedQuery } from './params.js';
+import { pageKey, renderPage } from './pages.js';
+import { acceptedNames, CREDENTIAL_NAMES, hasCredentialParam, isApiError, parseQueryString, readListQuery, type ParsedQuery } from './params.js';
+import { Representation, ResponseCache } from './representation.js';
 import type { SnapshotStore } from './store.js';
 
 export interface AppOptions {
@@ -18,13 +21,38 @@ export interface AppOptions {
   cursorSecret: Buffer | string;
   /** false: no logs. Otherwise JSON lines (pino) at `level` (default info) to `stream` (default stdout). */
   logger?: false | { level?: string; stream?: { write(line: string): unknown } };
-  /** Bytes of rendered pages kept (default 32 MiB). */
+  /** Bytes of rendered responses kept, counting keys and bookkeeping (default 32 MiB); 0 turns the cache off. */
   pageCacheBytes?: number;
+  /** Rendered responses kept at most (default 10,000). */
+  pageCacheEntries?: number;
+  /** false: cached responses are never compressed (default true: br and gzip, negotiated, made once per response). */
+  compression?: boolean;
+  /** Runs before the routes are registered (plugins whose hooks must see every route, such as @fastify/compress in the benchmark). */
+  beforeRoutes?: (app: FastifyInstance) => Promise<void> | void;
+}
+
+/** What a route's handler may use. */
+export interface RouteContext {
+  store: SnapshotStore;
+  cursors: CursorCodec;
+  /** The cache of rendered responses, with negotiated compression and one ETag per coding. */
+  responses: ResponseCache;
+}
+
+/**
+ * A GET route (HEAD comes with it). Every other method on its path is answered 405 with Allow: GET, HEAD, after the
+ * key check when the route needs a key. `params` are the query parameter names it knows: the only ones logged.
+ */
+export interface RouteDef {
+  path: string;
+  auth: boolean;
+  params: readonly string[];
+  handler: (request: FastifyRequest, reply: FastifyReply) => unknown;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const REALM = 'Bearer realm="catalog"';
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+const ALLOW = 'GET, HEAD';
 
 const serializeError = fastJson(errorSchema as any) as (body: unknown) => string;
 
@@ -33,24 +61,6 @@ declare module 'fastify' {
     /** The error answered, for the request's log line. */
     catalogError: string | null;
   }
-}
-
-/**
- * What the logs show of a request: method, path and the NAMES of the query parameters, never their values. On a
- * path that matches no route, long segments are masked: a client may have pasted a key there.
- */
-function requestForLog(request: FastifyRequest): Record<string, unknown> {
-  let pathShown = request.routeOptions?.url;
-  if (pathShown === undefined) {
-    const url = request.raw?.url ?? '';
-    const q = url.indexOf('?');
-    pathShown = (q === -1 ? url : url.slice(0, q))
-      .slice(0, 200)
-      .split('/')
-      .map((segment) => (segment.length > 24 ? '[long segment]' : segment))
-      .join('/');
-  }
-  return { method: request.method, path: pathShown, params: paramNames(request.query as ParsedQuery) };
 }
 
 /** One JSON line per request, when it completes, instead of fastify's two; the URL's query values are never logged. */
@@ -70,21 +80,84 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   const def = ERRORS[error.id];
   reply.request.catalogError = error.id;
   reply.code(def.status).header('cache-control', 'no-store').header('content-type', JSON_TYPE);
-  if (error.id === 'method_not_allowed') reply.header('allow', 'GET, HEAD');
+  if (error.id === 'method_not_allowed') reply.header('allow', ALLOW);
   return reply.send(serializeError(errorBody(error)));
 }
 
-/** True when If-None-Match names the ETag (weak comparison, RFC 9110 13.1.2) or is "*". */
-export function notModified(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  if (header === etag) return true;
-  for (const part of header.split(',')) {
-    let tag = part.trim();
-    if (tag === '*') return true;
-    if (tag.startsWith('W/')) tag = tag.slice(2);
-    if (tag === etag) return true;
+/** An error of the table as raw HTTP/1.1 bytes, for answers written on the socket (no request object exists). */
+function rawError(id: ErrorId): string {
+  const def = ERRORS[id];
+  const body = serializeError(errorBody({ id }));
+  const allow = id === 'method_not_allowed' ? `Allow: ${ALLOW}\r\n` : '';
+  return `HTTP/1.1 ${def.status} ${STATUS_CODES[def.status]}\r\n${allow}Content-Type: ${JSON_TYPE}\r\nCache-Control: no-store\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+}
+
+/** A matcher of concrete paths against route patterns (/api/v1/rails/:id matches /api/v1/rails/BR-pix). */
+function pathMatcher(patterns: readonly string[]): (path: string) => boolean {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const res = patterns.map((p) => new RegExp(`^${p.split('/').map((s) => (s.startsWith(':') ? '[^/]+' : escape(s))).join('/')}$`));
+  return (path) => res.some((re) => re.test(path));
+}
+
+/**
+ * The routes of the service, in ONE place: the list endpoints, the OpenAPI document, /healthz. A new endpoint is a row
+ * here; cached responses go through `context.responses` (compression, ETags and memory bounds come with it).
+ */
+function routeTable(context: RouteContext): RouteDef[] {
+  const { store, cursors, responses } = context;
+
+  function listHandler(endpoint: EndpointDef) {
+    return function list(request: FastifyRequest, reply: FastifyReply) {
+      const query = readListQuery(endpoint, request.query as ParsedQuery);
+      if (isApiError(query)) return sendError(reply, query);
+      let snapshot = store.current;
+      let after: string | undefined;
+      if (query.cursor !== undefined) {
+        const state = cursors.decode(query.cursor);
+        if (!state || state.endpoint !== endpoint.name || state.filterKey !== query.filterKey) return sendError(reply, { id: 'invalid_cursor', param: 'cursor' });
+        const held = store.byVersion(state.version);
+        if (!held) return sendError(reply, { id: 'expired_cursor', param: 'cursor' });
+        snapshot = held;
+        after = state.after;
+      }
+      const key = pageKey(snapshot.version, endpoint.name, query.filterKey, query.limit, after);
+      reply.header('cache-control', 'private').header('catalog-version', snapshot.version);
+      return responses.send(request, reply, key, () => renderPage(snapshot, endpoint, query, after, cursors), JSON_TYPE);
+    };
   }
-  return false;
+
+  const openApi = Buffer.from(JSON.stringify(openApiDocument()), 'utf8');
+  const openApiTag = `"openapi-${createHash('sha256').update(openApi).digest('base64url').slice(0, 16)}"`;
+  const openApiKey = `openapi\n${openApiTag}`;
+
+  return [
+    ...Object.values(endpoints()).map((endpoint): RouteDef => ({ path: endpoint.path, auth: true, params: acceptedNames(endpoint), handler: listHandler(endpoint) })),
+    {
+      path: '/api/v1/openapi.json',
+      auth: true,
+      params: [],
+      handler(request, reply) {
+        const query = request.query as ParsedQuery;
+        if (query.length > 0) {
+          const p = query[0];
+          return sendError(reply, { id: 'unknown_param', param: p.name.slice(0, 64), vars: { param: JSON.stringify(p.name.slice(0, 64)), allowed: 'no parameter' } });
+        }
+        reply.header('cache-control', 'private');
+        return responses.send(request, reply, openApiKey, () => new Representation(openApi, openApiTag), JSON_TYPE);
+      },
+    },
+    {
+      path: '/healthz',
+      auth: false,
+      params: [],
+      handler(_request, reply) {
+        const snapshot = store.current;
+        const body: Record<string, string> = { status: 'ok', version: snapshot.version };
+        if (snapshot.commit) body.commit = snapshot.commit;
+        return reply.header('cache-control', 'no-store').header('content-type', JSON_TYPE).send(JSON.stringify(body));
+      },
+    },
+  ];
 }
 
 /**
@@ -93,8 +166,40 @@ export function notModified(header: string | undefined, etag: string): boolean {
  */
 export async function buildApp(store: SnapshotStore, options: AppOptions): Promise<FastifyInstance> {
   const cursors = new CursorCodec(options.cursorSecret);
-  const pages = new PageCache(options.pageCacheBytes);
+  const responses = new ResponseCache({
+    maxBytes: options.pageCacheBytes,
+    maxEntries: options.pageCacheBytes === 0 ? 0 : options.pageCacheEntries,
+    compress: options.compression ?? true,
+  });
   const keys = options.keys;
+  const routes = routeTable({ store, cursors, responses });
+  const isRoutePath = pathMatcher(routes.map((r) => r.path));
+  const vocabulary = logVocabulary(
+    routes.map((r) => r.path),
+    [...routes.flatMap((r) => r.params), ...CREDENTIAL_NAMES],
+  );
+
+  /**
+   * Requests node's HTTP parser refuses never become requests: an unknown method token (FOO, lowercase get) is
+   * answered 405 on a route's path, 404 elsewhere; anything else unreadable 400 (408 and 431 as node and fastify
+   * do). Nothing of the raw bytes is logged: they hold the Authorization header.
+   */
+  function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    let answer: string;
+    if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') answer = 'HTTP/1.1 408 Request Timeout\r\nContent-Length: 0\r\nConnection: close\r\n\r\n';
+    else if (err.code === 'HPE_HEADER_OVERFLOW') answer = 'HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Length: 0\r\nConnection: close\r\n\r\n';
+    else if (err.code === 'HPE_INVALID_METHOD') {
+      const line = (err.rawPacket ?? Buffer.alloc(0)).subarray(0, 8192).toString('latin1').split('\r\n', 1)[0];
+      const target = line.split(' ')[1] ?? '';
+      const q = target.indexOf('?');
+      answer = rawError(isRoutePath(q === -1 ? target : target.slice(0, q)) ? 'method_not_allowed' : 'not_found');
+    } else answer = rawError('bad_request');
+    this.log.debug({ event: 'client-error', code: err.code }, 'unreadable request');
+    if (socket.writable) socket.end(answer);
+    else socket.destroy();
+  }
+
 
   const app = Fastify({
     logger:
@@ -103,16 +208,16 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
         : {
             level: options.logger?.level ?? 'info',
             ...(options.logger?.stream ? { stream: options.logger.stream as any } : {}),
-            redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.url', 'req.query', 'headers.authorization'], censor: '[redacted]' },
+            redact: { paths: ['req.headers', 'req.url', 'req.query', 'headers', 'err.rawPacket'], censor: '[redacted]' },
             serializers: {
-              req: requestForLog as any,
+              req: (request: FastifyRequest) => requestForLog(request, vocabulary),
               res: (reply: any) => ({ statusCode: reply.statusCode }),
             },
           },
     logController: new CatalogLogController(),
     genReqId: (req: IncomingMessage) => {
       const sent = req.headers['x-request-id'];
-      return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+      return acceptableRequestId(sent, keys) ? sent : randomUUID();
     },
     routerOptions: { querystringParser: parseQueryString as any },
     return503OnClosing: false,
@@ -120,7 +225,17 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
     frameworkErrors: (_err, _request, reply) => {
       sendError(reply, { id: 'bad_request' });
     },
+    clientErrorHandler: clientErrorHandler as any,
   }) as unknown as FastifyInstance;
+
+  // Every method node's parser knows can reach a route, to be answered 405 (fastify knows nine of them by default).
+  // CONNECT never reaches the router: node emits it as an event, answered below.
+  for (const method of METHODS) if (method !== 'CONNECT' && !app.supportedMethods.includes(method)) app.addHttpMethod(method);
+  const refused = app.supportedMethods.filter((m) => m !== 'GET' && m !== 'HEAD');
+  app.server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => socket.destroy());
+    socket.end(rawError(isRoutePath((req.url ?? '').split('?')[0]) ? 'method_not_allowed' : 'not_found'));
+  });
 
   app.decorateRequest('catalogError', null);
 
@@ -151,62 +266,16 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
     sendError(reply, { id: 'internal_error' });
   });
 
-  function listHandler(endpoint: EndpointDef) {
-    return function list(request: FastifyRequest, reply: FastifyReply) {
-      const query = readListQuery(endpoint, request.query as ParsedQuery);
-      if (isApiError(query)) return sendError(reply, query);
-      let snapshot = store.current;
-      let after: string | undefined;
-      if (query.cursor !== undefined) {
-        const state = cursors.decode(query.cursor);
-        if (!state || state.endpoint !== endpoint.name || state.filterKey !== query.filterKey) return sendError(reply, { id: 'invalid_cursor', param: 'cursor' });
-        const held = store.byVersion(state.version);
-        if (!held) return sendError(reply, { id: 'expired_cursor', param: 'cursor' });
-        snapshot = held;
-        after = state.after;
-      }
-      const key = `${snapshot.version}\n${endpoint.name}\n${query.filterKey}\n${query.limit}\n${after ?? ''}`;
-      let page = pages.get(key);
-      if (!page) {
-        page = renderPage(snapshot, endpoint, query, after, cursors);
-        pages.set(key, page);
-      }
-      reply.header('etag', page.etag).header('cache-control', 'private').header('catalog-version', snapshot.version);
-      if (notModified(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
-      return reply.header('content-type', JSON_TYPE).send(page.body);
-    };
-  }
-
-  const readOnly = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
   function refuseMethod(_request: FastifyRequest, reply: FastifyReply) {
     sendError(reply, { id: 'method_not_allowed' });
   }
 
-  for (const endpoint of Object.values(endpoints())) {
-    app.get(endpoint.path, { onRequest: authenticate }, listHandler(endpoint));
-    app.route({ method: [...readOnly], url: endpoint.path, onRequest: [authenticate, refuseMethod], handler: () => {} });
+  await options.beforeRoutes?.(app);
+  for (const route of routes) {
+    const auth = route.auth ? [authenticate] : [];
+    app.get(route.path, { onRequest: auth }, route.handler as any);
+    app.route({ method: refused, url: route.path, onRequest: [...auth, refuseMethod], handler: () => {} });
   }
-
-  const openApi = Buffer.from(JSON.stringify(openApiDocument()), 'utf8');
-  const openApiTag = `"openapi-${createHash('sha256').update(openApi).digest('base64url').slice(0, 16)}"`;
-  app.get('/api/v1/openapi.json', { onRequest: authenticate }, (request, reply) => {
-    const query = request.query as ParsedQuery;
-    if (query.length > 0) {
-      const p = query[0];
-      return sendError(reply, { id: 'unknown_param', param: p.name.slice(0, 64), vars: { param: JSON.stringify(p.name.slice(0, 64)), allowed: 'no parameter' } });
-    }
-    reply.header('etag', openApiTag).header('cache-control', 'private');
-    if (notModified(request.headers['if-none-match'], openApiTag)) return reply.code(304).send();
-    return reply.header('content-type', JSON_TYPE).send(openApi);
-  });
-  app.route({ method: [...readOnly], url: '/api/v1/openapi.json', onRequest: [authenticate, refuseMethod], handler: () => {} });
-
-  app.get('/healthz', (_request, reply) => {
-    const snapshot = store.current;
-    const body: Record<string, string> = { status: 'ok', version: snapshot.version };
-    if (snapshot.commit) body.commit = snapshot.commit;
-    return reply.header('cache-control', 'no-store').header('content-type', JSON_TYPE).send(JSON.stringify(body));
-  });
 
   await app.ready();
   return app;

@@ -45,18 +45,12 @@ export function parseQueryString(text: string): ParsedQuery {
 }
 
 /** Query parameter names under which clients commonly put an API key; never accepted as credentials. */
-const CREDENTIAL_NAMES = new Set(['access_token', 'accesstoken', 'api_key', 'apikey', 'api-key', 'key', 'token', 'auth', 'authorization', 'bearer', 'secret']);
+export const CREDENTIAL_NAMES: ReadonlySet<string> = new Set(['access_token', 'accesstoken', 'api_key', 'apikey', 'api-key', 'key', 'token', 'auth', 'authorization', 'bearer', 'secret']);
 
 /** True when the query string carries a key-like parameter (for a more helpful 401; the value is never used). */
 export function hasCredentialParam(query: ParsedQuery): boolean {
   for (const p of query) if (CREDENTIAL_NAMES.has(p.name.toLowerCase())) return true;
   return false;
-}
-
-/** Names of the parameters only: what the logs may show of a query string. */
-export function paramNames(query: ParsedQuery | undefined): string[] {
-  if (!Array.isArray(query)) return [];
-  return query.slice(0, 20).map((p) => (p.name.length > 40 ? p.name.slice(0, 40) + '...' : p.name));
 }
 
 /** A valid list query, normalised. */

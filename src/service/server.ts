@@ -105,7 +105,12 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     logger: { level: options.logLevel ?? 'info', stream: options.logStream },
   });
   const drain = drainGracefully(app.server);
-  await app.listen({ host: options.host, port: options.port });
+  try {
+    await app.listen({ host: options.host, port: options.port });
+  } catch (err) {
+    await app.close().catch(() => {});
+    throw err;
+  }
   const url = urlOf(app.server.address() as AddressInfo);
   const current = store.current;
   app.log.info({ event: 'started', url, version: current.version, counts: current.counts }, 'serving the seed');
@@ -118,6 +123,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     if (options.reloadKeys) {
       try {
         const digests = await options.reloadKeys();
+        // Never an empty ring: it would answer 401 to every client.
+        if (digests.length === 0) throw new Error('the keys file holds no key');
         options.keys.replace(digests);
         app.log.info({ event: 'keys-reloaded', keys: digests.length }, 'API keys reloaded');
       } catch (err) {

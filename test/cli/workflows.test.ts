@@ -23,9 +23,16 @@ interface Step {
   with?: Record<string, unknown>;
   env?: Record<string, string>;
 }
+interface Job {
+  if?: string;
+  permissions?: Record<string, string>;
+  steps: Step[];
+}
 interface Workflow {
+  name?: string;
   on: Record<string, unknown>;
-  jobs: Record<string, { steps: Step[] }>;
+  permissions?: Record<string, string>;
+  jobs: Record<string, Job>;
 }
 
 function workflows(): Array<[string, Workflow]> {
@@ -144,7 +151,7 @@ describe('.github/workflows', () => {
   const steps = all.flatMap(([file, wf]) => Object.entries(wf.jobs).flatMap(([job, j]) => j.steps.map((s) => ({ file, job, step: s }))));
 
   it('has workflows', () => {
-    expect(all.map(([f]) => f)).toEqual(expect.arrayContaining(['catalog.yml', 'stale.yml']));
+    expect(all.map(([f]) => f)).toEqual(expect.arrayContaining(['catalog.yml', 'stale.yml', 'pr-comment.yml']));
   });
 
   it('runs only commands and flags that exist', () => {
@@ -193,8 +200,8 @@ describe('.github/workflows', () => {
   it('uploads the seed it builds, named with its version on main', () => {
     const [build] = runs(/catalog build/);
     const out = words(build.run!)[words(build.run!).indexOf('--out') + 1];
-    const upload = ciSteps.find((s) => s.uses?.startsWith('actions/upload-artifact@'));
-    expect(upload?.with?.path).toBe(out);
+    const upload = ciSteps.find((s) => s.uses?.startsWith('actions/upload-artifact@') && s.with?.path === out);
+    expect(upload).toBeDefined();
     expect(String(upload?.with?.name)).toMatch(/github\.event_name == 'push' && format\('seed-\{0\}', steps\.seed\.outputs\.version\)/);
     expect(runs(/meta\.version/)[0].id).toBe('seed');
   });
@@ -220,5 +227,52 @@ describe('.github/workflows', () => {
     expect(stale.on).toHaveProperty('workflow_dispatch');
     const step = Object.values(stale.jobs).flatMap((j) => j.steps).find((s) => s.run?.includes('catalog stale'));
     expect(step?.run).toMatch(/--format markdown .*\$GITHUB_STEP_SUMMARY/);
+  });
+});
+
+describe('the pull-request comment (pr-comment.yml), safe for forks', () => {
+  const all = workflows();
+  const [, ci] = all.find(([f]) => f === 'catalog.yml')!;
+  const [, comment] = all.find(([f]) => f === 'pr-comment.yml')!;
+  const ciSteps = Object.values(ci.jobs).flatMap((j) => j.steps);
+  const commentJobs = Object.values(comment.jobs);
+  const commentSteps = commentJobs.flatMap((j) => j.steps);
+  const script = String(commentSteps.find((s) => s.uses?.startsWith('actions/github-script@'))?.with?.script ?? '');
+
+  it('runs after the catalog workflow (workflow_run), on pull requests only', () => {
+    expect(comment.on).toEqual({ workflow_run: { workflows: [ci.name], types: ['completed'] } });
+    for (const job of commentJobs) expect(job.if).toContain("github.event.workflow_run.event == 'pull_request'");
+  });
+
+  it('never checks out or runs code: no checkout, no shell step', () => {
+    expect(commentSteps.filter((s) => s.uses?.startsWith('actions/checkout@'))).toEqual([]);
+    expect(commentSteps.filter((s) => s.run !== undefined)).toEqual([]);
+  });
+
+  it('has a token that can write pull-request comments and read artifacts, nothing else', () => {
+    expect(comment.permissions).toEqual({});
+    for (const job of commentJobs) expect(job.permissions).toEqual({ actions: 'read', 'pull-requests': 'write' });
+  });
+
+  it('the workflow that runs the pull request has a read-only token and does not comment', () => {
+    expect(ci.permissions).toEqual({ contents: 'read' });
+    for (const job of Object.values(ci.jobs)) expect(job.permissions).toBeUndefined();
+    expect(ciSteps.filter((s) => s.uses?.startsWith('actions/github-script@') || /\bgh (pr|issue|api)\b/.test(s.run ?? ''))).toEqual([]);
+  });
+
+  it('downloads the artifact the catalog workflow uploads, from that run, and reads the files it writes', () => {
+    const upload = ciSteps.find((s) => s.uses?.startsWith('actions/upload-artifact@') && s.with?.name === 'review');
+    expect(upload?.if).toContain("github.event_name == 'pull_request'");
+    expect(upload?.if).toContain('!cancelled()');
+    const download = commentSteps.find((s) => s.uses?.startsWith('actions/download-artifact@'));
+    expect(download?.with).toMatchObject({ name: 'review', 'run-id': '${{ github.event.workflow_run.id }}' });
+    const written = ciSteps.map((s) => s.run ?? '').join('\n');
+    for (const file of [...script.matchAll(/read\('([^']+)'\)/g)].map((m) => m[1])) expect(written, `catalog.yml writes review/${file}`).toContain(`review/${file}`);
+  });
+
+  it('finds its comment by the hidden marker, and updates it instead of adding one', () => {
+    expect(script).toContain("const MARKER = '<!-- payout-catalog-review -->'");
+    expect(script).toMatch(/startsWith\(MARKER\)/);
+    expect(script).toMatch(/updateComment/);
   });
 });

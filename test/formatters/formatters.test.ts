@@ -78,3 +78,69 @@ describe('github formatter', () => {
     expect(first).toContain('file=catalog/rails/A-11.yaml');
   });
 });
+
+describe('catalog text in the formatters is data', () => {
+  const hostile = problem({ file: 'catalog/rails/x\n::error::y.yaml', message: 'name "Pix"\n::error::pwned \u001b[2J \u202Eexe\r::warning::cr' });
+
+  it.each([
+    ['a line feed', 'a\nb', 'a\\nb'],
+    ['a carriage return', 'a\rb', 'a\\rb'],
+    ['an ANSI escape', '\u001b[31mred', '\\u001b[31mred'],
+    ['a C1 control (NEL)', 'a\u0085b', 'a\\u0085b'],
+    ['a right-to-left override', 'a\u202Eb', 'a\\u202eb'],
+    ['a zero-width space', 'a\u200Bb', 'a\\u200bb'],
+    ['plain text with a backslash pattern', '^\\d{8}$', '^\\d{8}$'],
+  ])('stylish shows %s escaped', (_name, message, shown) => {
+    const out = formatters.stylish(makeReport([problem({ message })], 1), { color: false });
+    expect(out.split('\n')[1]).toContain(`  ${shown}  iso-currency`);
+  });
+
+  it('stylish keeps each problem on one line and starts no line with a workflow command', () => {
+    const out = formatters.stylish(makeReport([hostile, problem({ file: '::error::top.yaml' })], 2), { color: false });
+    expect(out.split('\n').filter((l) => /^\s*(::|##\[)/.test(l))).toEqual([]);
+    expect(out).toContain('./::error::top.yaml');
+    expect(out).not.toMatch(/[\u001b\u202e\r]/);
+  });
+
+  it('github escapes data and properties as the runner decodes them, and shows ANSI escapes as text', () => {
+    const line = formatters.github(makeReport([hostile], 1), { color: false }).split('\n')[0];
+    expect(line).toBe(
+      '::error file=catalog/rails/x%0A%3A%3Aerror%3A%3Ay.yaml,line=5,col=11,endLine=5,endColumn=14,title=iso-currency::' +
+        'name "Pix"%0A::error::pwned \\u001b[2J \\u202eexe%0D::warning::cr',
+    );
+    expect(formatters.github(makeReport([problem({ message: "pattern '^[0-9]%0A$'" })], 1), { color: false })).toContain("pattern '^[0-9]%250A$'");
+  });
+});
+
+describe('markdown formatter (the problems of the pull-request comment)', () => {
+  it('says so when there is nothing to report', () => {
+    expect(formatters.markdown(makeReport([], 4), { color: false })).toBe('## Problems\n\n✅ No problem in 4 files checked.\n');
+  });
+
+  it('lists the touched files first, errors before warnings, with catalog text escaped', () => {
+    const out = formatters.markdown(
+      makeReport(
+        [
+          problem({ file: 'catalog/rails/A.yaml', severity: 'warning', rule: 'stale-verification', message: 'old' }),
+          problem({ file: 'catalog/rails/B.yaml', message: 'name "x | <img src=x> @team"' }),
+          problem({ file: 'catalog/rails/B.yaml', severity: 'warning', rule: 'w', message: 'w' }),
+        ],
+        2,
+      ),
+      { color: false, touched: new Set(['catalog/rails/B.yaml']) },
+    );
+    const rows = out.split('\n').filter((l) => l.startsWith('| `'));
+    expect(rows).toEqual([
+      '| `catalog/rails/B.yaml:5:11` | error | name "x \\| &lt;img src=x> @&#8203;team" | `iso-currency` |',
+      '| `catalog/rails/B.yaml:5:11` | warning | w | `w` |',
+      '| `catalog/rails/A.yaml:5:11` | warning | old | `stale-verification` |',
+    ]);
+    expect(out).toContain('❌ **1 error, 2 warnings** in 2 files checked.');
+  });
+
+  it('shows at most 100 rows, then says how many more', () => {
+    const out = formatters.markdown(makeReport(Array.from({ length: 130 }, (_, i) => problem({ line: i + 1 })), 1), { color: false });
+    expect(out.split('\n').filter((l) => l.startsWith('| `'))).toHaveLength(100);
+    expect(out).toContain('_… 30 more problems not shown: run `npx catalog validate` for the full list._');
+  });
+});

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Problem } from '../../src/core/problem.js';
 import { validateCatalog, type Validation } from '../../src/core/validate.js';
-import type { Catalog } from '../../src/rules/define.js';
+import type { Catalog } from '../../src/core/catalog.js';
 
 /** The date every test judges the catalog on: tests never depend on the real date. */
 export const TODAY = '2026-11-22';

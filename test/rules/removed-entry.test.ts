@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadTexts } from '../../src/core/load.js';
 import { checkSchemas } from '../../src/core/validate.js';
-import type { Catalog } from '../../src/rules/define.js';
+import type { Catalog } from '../../src/core/catalog.js';
 import { ASSET_USDC, COUNTRY_BR, problemsOf, RAIL_BR_PIX, setLine, VALID } from '../helpers/catalog.js';
 
 /** The catalog at a base revision: VALID with some files replaced (text) or left out (null), as git would give it. */

@@ -1,18 +1,21 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CatalogDirError } from '../../core/load.js';
 import { crashReport, validateCatalog } from '../../core/validate.js';
 import { formatters } from '../../formatters/index.js';
 import { currentCommit } from '../../seed/commit.js';
 import { buildSeed, serializeSeed } from '../../seed/build.js';
-import { writeAtomic } from '../../seed/write.js';
+import { writeAtomic } from '../../core/write-atomic.js';
 import { parseFlags, todayFlag } from '../args.js';
 import { EXIT, UsageError, type CliIO } from '../io.js';
+import { describeWriteError, isFsError } from '../write-error.js';
 import { wantsColor } from './validate.js';
 
 export const usage = `catalog build [--dir catalog] [--out dist/seed.json] [--today YYYY-MM-DD]
 
 Validates the catalog, then writes the seed atomically. Refuses (exit 1, any existing output left untouched) when
-there are errors; warnings do not block the build.`;
+there are errors; warnings do not block the build. A seed that cannot be written (full disk, read-only or protected
+folder, --out naming a folder) is one line naming the path and the cause, exit 2, the previous seed untouched.`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const { values } = parseFlags(argv, {
@@ -42,7 +45,14 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   }
   if (report.summary.warnings > 0) io.stderr.write(formatters.stylish(report, { color: false }));
   const seed = buildSeed(catalog, await currentCommit(loaded.dir));
-  await writeAtomic(out, serializeSeed(seed));
+  try {
+    await writeAtomic(out, serializeSeed(seed), io.fs);
+  } catch (err) {
+    if (!isFsError(err)) throw err;
+    const kept = (await stat(out).catch(() => undefined))?.isFile() ? 'the previous seed is untouched' : 'nothing was written';
+    io.stderr.write(`catalog build: ${describeWriteError(err, values.out!, out)}; ${kept}\n`);
+    return EXIT.usage;
+  }
   const { rails, assets, countries } = seed.meta.counts;
   io.stdout.write(`wrote ${values.out}: ${rails} rails, ${assets} assets, ${countries} countries, version ${seed.meta.version}\n`);
   return EXIT.ok;

@@ -1,8 +1,11 @@
 import { CatalogDirError, loadCatalog } from '../../core/load.js';
 import { checkSchemas } from '../../core/validate.js';
 import { BaseError, readBase } from '../../git/base.js';
-import { CATALOG_NAMES, diffCatalogs, diffToJson } from '../../git/changes.js';
-import { renderDiffMarkdown } from '../../git/markdown.js';
+import { CATALOG_NAMES, diffToJson } from '../../compare/changes.js';
+import { renderDiffMarkdown } from '../../compare/markdown.js';
+import { minorUnit } from '../../core/iso.js';
+import { inertLines, visible } from '../../core/visible.js';
+import { diffCatalogs } from '../../git/diff.js';
 import { choiceFlag, parseFlags } from '../args.js';
 import { EXIT, UsageError, type CliIO } from '../io.js';
 
@@ -32,7 +35,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   } catch (err) {
     if (err instanceof CatalogDirError) throw new UsageError(err.message);
     if (err instanceof BaseError) {
-      io.stderr.write(`catalog diff: ${err.message}\n`);
+      io.stderr.write(`catalog diff: ${inertLines(err.message)}\n`);
       return EXIT.usage;
     }
     throw err;
@@ -40,7 +43,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const diff = diffCatalogs(base.catalog, checkSchemas(loaded).catalog);
   const skipped = CATALOG_NAMES.flatMap((name) => diff[name].skipped);
   if (skipped.length)
-    io.stderr.write(`catalog diff: not compared, as they do not pass their schema on one side: ${skipped.join(', ')} (run catalog validate)\n`);
-  io.stdout.write(format === 'json' ? diffToJson(diff) : renderDiffMarkdown(diff, { ref: base.ref, commit: base.commit, dir }));
+    io.stderr.write(`catalog diff: not compared, as they do not pass their schema on one side: ${skipped.map((id) => visible(id)).join(', ')} (run catalog validate)\n`);
+  io.stdout.write(format === 'json' ? diffToJson(diff) : renderDiffMarkdown(diff, { ref: base.ref, commit: base.commit, dir }, { minorUnit }));
   return EXIT.ok;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { inertLines } from '../../core/visible.js';
 import { digestOf, KeyConfigError, KeyRing, keysFromFileText, keysFromList } from '../../service/auth.js';
 import { startService, type RunningService } from '../../service/server.js';
 import { SeedError } from '../../service/snapshot.js';
@@ -28,6 +29,11 @@ function durationFlag(value: string | undefined): number {
   return Number(m[1]) * { s: 1000, m: 60_000, h: 3_600_000 }[m[2] as 's' | 'm' | 'h'];
 }
 
+/**
+ * The digests of the keys file. Throws KeyConfigError when the file cannot be read or holds no key (empty, only
+ * comments): at start the service refuses to start, and on SIGHUP the file is rejected and the keys in use stay
+ * active, as a broken seed is. A keys file that was emptied by mistake must never lock every client out.
+ */
 async function keysFromFile(file: string, cwd: string): Promise<Buffer[]> {
   let text: string;
   try {
@@ -35,7 +41,10 @@ async function keysFromFile(file: string, cwd: string): Promise<Buffer[]> {
   } catch (err) {
     throw new KeyConfigError(`CATALOG_API_KEYS_FILE ${file} cannot be read: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
-  return keysFromFileText(text, `CATALOG_API_KEYS_FILE ${file}`);
+  const digests = keysFromFileText(text, `CATALOG_API_KEYS_FILE ${file}`);
+  if (digests.length === 0)
+    throw new KeyConfigError(`CATALOG_API_KEYS_FILE ${file} holds no key (${text.trim() === '' ? 'it is empty' : 'only blank lines and comments'}): write one key, or sha256:<64 hex> of one, per line`);
+  return digests;
 }
 
 function shellQuote(text: string): string {
@@ -104,12 +113,17 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     });
   } catch (err) {
     if (err instanceof SeedError) {
-      io.stderr.write(`catalog serve: cannot serve ${values.seed}: ${err.message}\n`);
+      io.stderr.write(`catalog serve: cannot serve ${values.seed}: ${inertLines(err.message)}\n`);
       return EXIT.usage;
     }
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
-      io.stderr.write(`catalog serve: cannot listen on ${values.host}:${port}: ${(err as Error).message}\n`);
+    if (code === 'EADDRINUSE') {
+      io.stderr.write(`catalog serve: port ${port} on ${values.host} is already in use (another catalog serve?): stop what holds it, or pick another port with --port, such as --port ${port === 65535 ? 8080 : port + 1} (--port 0 takes any free port)\n`);
+      return EXIT.usage;
+    }
+    if (code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+      const hint = code === 'EACCES' ? 'ports below 1024 need privileges: pick another with --port, such as --port 8080' : 'check --host (an address of this machine, such as 127.0.0.1 or 0.0.0.0)';
+      io.stderr.write(`catalog serve: cannot listen on ${values.host}:${port} (${code}): ${hint}\n`);
       return EXIT.usage;
     }
     throw err;

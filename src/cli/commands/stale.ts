@@ -1,7 +1,7 @@
 import { daysBetween, dueOn, isDate, REVIEW_MONTHS } from '../../core/dates.js';
 import { CatalogDirError, loadCatalog, type RawEntry } from '../../core/load.js';
 import { cmp } from '../../core/problem.js';
-import { cell, code } from '../../git/markdown.js';
+import { cell, code } from '../../compare/markdown.js';
 import { choiceFlag, intFlag, parseFlags, todayFlag } from '../args.js';
 import { EXIT, UsageError, type CliIO } from '../io.js';
 

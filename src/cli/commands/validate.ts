@@ -1,16 +1,17 @@
 import { CatalogDirError } from '../../core/load.js';
 import { crashReport, validateCatalog } from '../../core/validate.js';
+import { inertLines } from '../../core/visible.js';
 import { FORMATS, formatters } from '../../formatters/index.js';
 import type { BaseRevision } from '../../git/base.js';
 import { choiceFlag, intFlag, parseFlags, todayFlag } from '../args.js';
 import { EXIT, UsageError, type CliIO } from '../io.js';
 
-export const usage = `catalog validate [--dir catalog] [--format stylish|json|github] [--today YYYY-MM-DD] [--max-warnings N] [--base <ref>] [--cache] [--cache-location .catalogcache]
+export const usage = `catalog validate [--dir catalog] [--format stylish|json|github|markdown] [--today YYYY-MM-DD] [--max-warnings N] [--base <ref>] [--cache] [--cache-location .catalogcache]
 
 Checks every file of the catalog: YAML syntax, the JSON Schemas and every rule. Reports all problems in one run.
 With --base <ref>, also checks the change against the catalog at the merge base of <ref> and HEAD (read with git):
 removed-entry, unverified-change, and verifiedAt moved backwards; the github format annotates the files the change
-touched first. Exit code 0 when there is no error (and no more warnings than --max-warnings), 1 otherwise, 2 on a usage
+touched first, and so does the markdown format (a table for the pull-request comment). Exit code 0 when there is no error (and no more warnings than --max-warnings), 1 otherwise, 2 on a usage
 error or when the base cannot be read (the message says what to fetch).
 With --cache, files whose text did not change since the last run are not parsed again (the parse is kept in
 --cache-location, default .catalogcache); the schema and every rule still check everything.`;
@@ -45,7 +46,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   } catch (err) {
     if (err instanceof CatalogDirError) throw new UsageError(err.message);
     if (git && err instanceof git.BaseError) {
-      io.stderr.write(`catalog validate: ${err.message}\n`);
+      io.stderr.write(`catalog validate: ${inertLines(err.message)}\n`);
       return EXIT.usage;
     }
     throw err;

@@ -1,10 +1,19 @@
-import { minorUnit } from '../core/iso.js';
 import { parsePointer } from '../core/pointer.js';
+import { visible } from '../core/visible.js';
 import { formatBps, formatMinutes, formatUnits } from './amounts.js';
 import { CATALOG_NAMES, type CatalogChanges, type CatalogDiff, type CatalogName, type Change, type ChangedEntry } from './changes.js';
 
 /** GitHub's limit for one step's summary ($GITHUB_STEP_SUMMARY), the largest place the review summary goes to. */
 export const MARKDOWN_LIMIT = 1024 * 1024;
+
+/** The minor unit of a currency (ISO 4217), when known: core/iso's minorUnit in Node; without it, limits.decimals. */
+export type MinorUnitOf = (currency: string) => number | undefined;
+
+/** How to render: the size limit and the currency table (passed in, so that this module stays free of Node-only code). */
+export interface RenderOptions {
+  maxBytes?: number;
+  minorUnit?: MinorUnitOf;
+}
 
 /** Where the comparison comes from, for the headline. */
 export interface DiffOrigin {
@@ -19,21 +28,27 @@ export interface DiffOrigin {
 const NOUN: Record<CatalogName, [string, string]> = { rails: ['rail', 'Rail'], assets: ['asset', 'Asset'], countries: ['country', 'Country'] };
 const TRANSITION_POINTERS = new Set(['/phase', '/status']);
 
-/** Escapes text for a Markdown table cell: no `|` or line break can end the cell, no HTML or emphasis is made. */
+/**
+ * Escapes catalog text for Markdown (a table cell, a list item): no `|` or line break can end the cell; no HTML
+ * (`<img src=x>` stays text), code span, emphasis or link is made; an `@mention` pings nobody (a zero-width space,
+ * written `&#8203;`, follows the `@`, as Dependabot does); hidden characters are shown as escapes (`\u202e`).
+ */
 export function cell(text: string): string {
-  return text
+  return visible(text.replace(/\r\n?/g, '\n'), { lineBreaks: 'keep' })
     .replace(/&(?=#?[A-Za-z0-9]+;)/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/[\\`*_[\]|~]/g, '\\$&')
-    .replace(/\r\n|\r|\n/g, '<br>');
+    .replace(/@/g, '@&#8203;')
+    .replace(/\n/g, '<br>');
 }
 
 /**
- * Text in a code span (ids, paths, field names, patterns). GitHub tables need `|` escaped even inside a code span;
- * text with a backtick or a line break is escaped as plain text instead.
+ * Text in a code span (ids, paths, field names, patterns): nothing in a code span is markup or a mention. GitHub tables
+ * need `|` escaped even inside a code span; text with a backtick or a line break is escaped as plain text instead;
+ * hidden characters are shown as escapes.
  */
 export function code(text: string): string {
-  return text !== '' && !/[`\r\n]/.test(text) ? `\`${text.replace(/\|/g, '\\|')}\`` : cell(text);
+  return text !== '' && !/[`\r\n]/.test(text) ? `\`${visible(text).replace(/\|/g, '\\|')}\`` : cell(text);
 }
 
 const id = code;
@@ -43,7 +58,8 @@ const id = code;
  * breaking changes and removals called out, then per catalog the added, removed and changed entries as tables, with
  * phase and status transitions named and amounts in the currency's decimals. Cut (with a note) to stay under maxBytes.
  */
-export function renderDiffMarkdown(diff: CatalogDiff, origin: DiffOrigin, maxBytes = MARKDOWN_LIMIT): string {
+export function renderDiffMarkdown(diff: CatalogDiff, origin: DiffOrigin, options: RenderOptions = {}): string {
+  const { maxBytes = MARKDOWN_LIMIT, minorUnit = () => undefined } = options;
   const lines: string[] = ['## Catalog changes', ''];
   const counts = CATALOG_NAMES.map((name) => `**${name}** ${countText(diff[name])}`);
   lines.push(`Compared with \`${origin.ref}\` at the merge base \`${origin.commit.slice(0, 12)}\` (folder \`${origin.dir}\`): ${counts.join(' · ')}.`, '');
@@ -69,7 +85,7 @@ export function renderDiffMarkdown(diff: CatalogDiff, origin: DiffOrigin, maxByt
   if (skipped.length)
     lines.push(`Not compared, because they do not pass their schema on one side (run \`npx catalog validate\`): ${skipped.map(id).join(', ')}.`, '');
 
-  for (const name of CATALOG_NAMES) lines.push(...catalogSection(name, diff[name]));
+  for (const name of CATALOG_NAMES) lines.push(...catalogSection(name, diff[name], minorUnit));
   return fit(lines, maxBytes, origin);
 }
 
@@ -84,7 +100,7 @@ function countText(c: CatalogChanges): string {
   return parts.length ? parts.join(', ') : 'no change';
 }
 
-function catalogSection(name: CatalogName, c: CatalogChanges): string[] {
+function catalogSection(name: CatalogName, c: CatalogChanges, minorUnit: MinorUnitOf): string[] {
   if (!c.added.length && !c.removed.length && !c.changed.length) return [];
   const [, Noun] = NOUN[name];
   const out: string[] = [`### ${name[0].toUpperCase()}${name.slice(1)}`, ''];
@@ -93,7 +109,7 @@ function catalogSection(name: CatalogName, c: CatalogChanges): string[] {
     ['Removed', c.removed, c.before],
   ] as const) {
     if (!ids.length) continue;
-    out.push(`**${title}**`, '', ...summaryTable(name, ids.map((i) => source.get(i)!)), '');
+    out.push(`**${title}**`, '', ...summaryTable(name, ids.map((i) => source.get(i)!), minorUnit), '');
   }
 
   const transitions = c.changed.flatMap((e) => e.changes.filter((x) => TRANSITION_POINTERS.has(x.pointer)).map((x) => `- ${id(e.id)}: ${cell(String(x.before))} -> ${cell(String(x.after))}`));
@@ -110,7 +126,7 @@ function catalogSection(name: CatalogName, c: CatalogChanges): string[] {
       for (const x of e.changes) {
         const before = c.before.get(e.id)!;
         const after = c.after.get(e.id)!;
-        out.push(`| ${id(e.id)}${mark} | ${code(x.label)}${x.pointer === '/rails' ? ' (derived)' : ''} | ${show(name, x, x.before, before)} | ${show(name, x, x.after, after)} |`);
+        out.push(`| ${id(e.id)}${mark} | ${code(x.label)}${x.pointer === '/rails' ? ' (derived)' : ''} | ${show(name, x, x.before, before, minorUnit)} | ${show(name, x, x.after, after, minorUnit)} |`);
       }
     }
     out.push('');
@@ -130,7 +146,7 @@ function catalogSection(name: CatalogName, c: CatalogChanges): string[] {
   return out;
 }
 
-function summaryTable(name: CatalogName, entries: Record<string, unknown>[]): string[] {
+function summaryTable(name: CatalogName, entries: Record<string, unknown>[], minorUnit: MinorUnitOf): string[] {
   const s = (v: unknown) => (v === undefined || v === null ? '—' : cell(Array.isArray(v) ? v.join(', ') : String(v)));
   if (name === 'rails')
     return [
@@ -157,7 +173,13 @@ function summaryTable(name: CatalogName, entries: Record<string, unknown>[]): st
 }
 
 /** A value of a change, in words: amounts in the currency's decimals, fees in percent, delays in hours and days. */
-export function showValue(name: CatalogName, pointer: string, value: unknown, entry: Record<string, unknown> | undefined): string {
+export function showValue(
+  name: CatalogName,
+  pointer: string,
+  value: unknown,
+  entry: Record<string, unknown> | undefined,
+  minorUnit: MinorUnitOf = () => undefined,
+): string {
   if (value === null || value === undefined) return '—';
   const segments = parsePointer(pointer);
   const last = segments[segments.length - 1];
@@ -183,8 +205,8 @@ export function showValue(name: CatalogName, pointer: string, value: unknown, en
   return shorten(String(value));
 }
 
-function show(name: CatalogName, change: Change, value: unknown, entry: Record<string, unknown>): string {
-  const text = showValue(name, change.pointer, value, entry);
+function show(name: CatalogName, change: Change, value: unknown, entry: Record<string, unknown>, minorUnit: MinorUnitOf): string {
+  const text = showValue(name, change.pointer, value, entry, minorUnit);
   return typeof value === 'string' && text === value ? code(text) : cell(text);
 }
 
@@ -192,17 +214,24 @@ function shorten(text: string, max = 300): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
+const encoder = new TextEncoder();
+
+/** Size in UTF-8 bytes (TextEncoder, not Buffer: this module also runs in a browser). */
+function byteLength(text: string): number {
+  return encoder.encode(text).length;
+}
+
 /** Keeps whole lines under maxBytes, with a note saying what was cut and where to see everything. */
 function fit(lines: string[], maxBytes: number, origin: DiffOrigin): string {
   const text = lines.join('\n') + '\n';
-  if (Buffer.byteLength(text) <= maxBytes) return text;
+  if (byteLength(text) <= maxBytes) return text;
   const note = (n: number) =>
     `\n_… ${n} more line${n === 1 ? '' : 's'} cut: this summary is kept under ${Math.floor(maxBytes / 1024)} KiB. For everything, run \`npx catalog diff --base ${origin.ref} --dir ${origin.dir}\`, or add \`--format json\`._\n`;
-  const reserve = Buffer.byteLength(note(lines.length)) + 1;
+  const reserve = byteLength(note(lines.length)) + 1;
   let used = 0;
   let kept = 0;
   for (const line of lines) {
-    const size = Buffer.byteLength(line) + 1;
+    const size = byteLength(line) + 1;
     if (used + size > maxBytes - reserve) break;
     used += size;
     kept++;

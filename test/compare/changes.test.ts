@@ -2,12 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadTexts } from '../../src/core/load.js';
 import { checkSchemas } from '../../src/core/validate.js';
-import { formatBps, formatMinutes, formatUnits } from '../../src/git/amounts.js';
-import { diffCatalogs, diffToJson, type CatalogDiff } from '../../src/git/changes.js';
-import { cell, renderDiffMarkdown, showValue } from '../../src/git/markdown.js';
-import type { Catalog } from '../../src/rules/define.js';
+import { formatBps, formatMinutes, formatUnits } from '../../src/compare/amounts.js';
+import { diffToJson, type CatalogDiff } from '../../src/compare/changes.js';
+import { cell, renderDiffMarkdown, showValue } from '../../src/compare/markdown.js';
+import { minorUnit } from '../../src/core/iso.js';
+import { diffCatalogs } from '../../src/git/diff.js';
+import type { Catalog } from '../../src/core/catalog.js';
 import { ASSET_USDC, COUNTRY_BR, RAIL_BR_PIX, setLine } from '../helpers/catalog.js';
-import { RAIL_FR_SEPA, START } from './repo.js';
+import { RAIL_FR_SEPA, START } from '../git/repo.js';
 
 function catalogOf(files: Record<string, string | null> = {}): Catalog {
   const texts = Object.entries({ ...START, ...files }).flatMap(([name, text]) => (text === null ? [] : [{ name, text }]));
@@ -131,10 +133,12 @@ describe('amounts in words', () => {
   });
 
   it("uses the currency's ISO 4217 decimals", () => {
-    const jpy = { currency: 'JPY', limits: { decimals: 0 } };
-    expect(showValue('rails', '/limits/maxMinor', 1500000, jpy)).toBe('1500000 (1,500,000 JPY)');
-    const kwd = { currency: 'KWD', limits: { decimals: 3 } };
-    expect(showValue('rails', '/fees/fixedMinor', 250, kwd)).toBe('250 (0.250 KWD)');
+    // limits.decimals is wrong on purpose: the ISO 4217 table given wins over what the rail declares.
+    const jpy = { currency: 'JPY', limits: { decimals: 2 } };
+    expect(showValue('rails', '/limits/maxMinor', 1500000, jpy, minorUnit)).toBe('1500000 (1,500,000 JPY)');
+    expect(showValue('rails', '/limits/maxMinor', 1500000, jpy)).toBe('1500000 (15,000.00 JPY)');
+    const kwd = { currency: 'KWD', limits: { decimals: 2 } };
+    expect(showValue('rails', '/fees/fixedMinor', 250, kwd, minorUnit)).toBe('250 (0.250 KWD)');
     expect(showValue('assets', '/minDepositBase', '10000000', { decimals: 6, ticker: 'USDC' })).toBe('10000000 (10 USDC)');
   });
 });
@@ -153,7 +157,7 @@ describe('the review summary in Markdown', () => {
     const many = Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`assets/a${i}.yaml`, ASSET_USDC.replace('id: usdc', `id: a${i}`)]));
     const full = renderDiffMarkdown(diffOf(many), origin);
     expect(full).not.toContain('cut');
-    const cut = renderDiffMarkdown(diffOf(many), origin, 4096);
+    const cut = renderDiffMarkdown(diffOf(many), origin, { maxBytes: 4096 });
     expect(Buffer.byteLength(cut)).toBeLessThanOrEqual(4096);
     expect(cut).toMatch(/_… \d+ more lines cut: this summary is kept under 4 KiB\. For everything, run `npx catalog diff --base origin\/main --dir catalog`/);
     expect(full.startsWith(cut.slice(0, cut.indexOf('\n_…')))).toBe(true);

@@ -1,12 +1,11 @@
+/**
+ * The comparison of two published catalogs: pure (no I/O, no Node-only import), so that `catalog diff`, the service and
+ * the browser share it. src/git reads the revisions and builds their seeds; this module only compares.
+ */
 import { checkValue } from '../beneficiary/index.js';
 import { toPointer } from '../core/pointer.js';
 import { cmp } from '../core/problem.js';
-import type { Rail, RailField, SeedAsset, SeedCountry, SeedField, SeedRail } from '../generated/types.js';
-import type { Catalog } from '../rules/define.js';
-import { idKey } from '../rules/file-name.js';
-import { buildSeed } from '../seed/build.js';
-import { project } from '../seed/project.js';
-import { readSchema } from '../core/schemas.js';
+import type { RailField, SeedAsset, SeedCountry, SeedField, SeedRail } from '../generated/types.js';
 
 /** The three catalogs, in the order the seed and the reports list them. */
 export const CATALOG_NAMES = ['rails', 'assets', 'countries'] as const;
@@ -51,32 +50,38 @@ export interface CatalogChanges {
 
 export type CatalogDiff = Record<CatalogName, CatalogChanges>;
 
-const seedSchema = readSchema('seed.schema.json');
+/** The published lists of a seed (dist/seed.json without its meta), as the service serves them. */
+export interface PublishedCatalog {
+  rails: SeedRail[];
+  assets: SeedAsset[];
+  countries: SeedCountry[];
+}
 
-/** The published shape of a rail: the build's projection (toolkit-only attributes such as examples dropped). */
-export function publishedRail(rail: Rail): SeedRail {
-  return project(rail, seedSchema.definitions.rail, seedSchema) as SeedRail;
+/** What the seeds alone do not hold, for a finer diff (the service, comparing two seeds, gives none of it). */
+export interface DiffContext {
+  /**
+   * Every id present in the files of each side, including entries that do not pass their schema (so not in the seed):
+   * such an entry is "skipped", not added or removed. Without it, the seeds' ids are taken.
+   */
+  baseIds?: Record<CatalogName, Set<string>>;
+  currentIds?: Record<CatalogName, Set<string>>;
+  /** The base's beneficiary fields by rail id, with their examples: a change that rejects one is breaking. */
+  baseFields?: Map<string, RailField[]>;
 }
 
 /**
- * Compares two catalogs as the service publishes them: both sides go through the build (buildSeed), so toolkit-only
- * attributes (examples, counterexamples) are not changes, key order does not matter, and a country's derived `rails`
- * list changes when a rail serving it is added, removed or changes its countries (listed, as clients see it).
+ * Compares two published catalogs: toolkit-only attributes are not in a seed, key order does not matter, and a country's
+ * derived `rails` list changes when a rail serving it is added, removed or changes its countries (listed, as clients
+ * see it).
  */
-export function diffCatalogs(base: Catalog, current: Catalog): CatalogDiff {
-  const before = buildSeed(base);
-  const after = buildSeed(current);
-  const baseRails = new Map(base.rails.map((e) => [e.data.id, e.data]));
+export function diffSeeds(before: PublishedCatalog, after: PublishedCatalog, context: DiffContext = {}): CatalogDiff {
   const diff = {} as CatalogDiff;
   for (const name of CATALOG_NAMES) {
     const key = name === 'countries' ? 'code' : 'id';
     const b = new Map((before[name] as unknown as Record<string, unknown>[]).map((e) => [e[key] as string, e]));
     const a = new Map((after[name] as unknown as Record<string, unknown>[]).map((e) => [e[key] as string, e]));
-    const kind = name === 'rails' ? 'rail' : name === 'assets' ? 'asset' : 'country';
-    const rawIds = (catalog: Catalog) =>
-      new Set(catalog.raw.filter((r) => r.kind === kind).map((r) => r.data[idKey(kind)]).filter((id): id is string => typeof id === 'string'));
-    const baseIds = rawIds(base);
-    const currentIds = rawIds(current);
+    const baseIds = context.baseIds?.[name] ?? new Set(b.keys());
+    const currentIds = context.currentIds?.[name] ?? new Set(a.keys());
     const changes: CatalogChanges = { added: [], removed: [], changed: [], skipped: [], before: b, after: a };
     for (const id of [...new Set([...baseIds, ...currentIds, ...b.keys(), ...a.keys()])].sort(cmp)) {
       const was = b.get(id);
@@ -84,7 +89,7 @@ export function diffCatalogs(base: Catalog, current: Catalog): CatalogDiff {
       if (was && now) {
         const list = compareEntries(was, now);
         if (list.length === 0) continue;
-        const reasons = breakingReasons(name, was, now, baseRails.get(id));
+        const reasons = breakingReasons(name, was, now, context.baseFields?.get(id));
         changes.changed.push({ id, changes: list, breaking: reasons.length > 0, breakingReasons: reasons });
       } else if (now) {
         if (baseIds.has(id)) changes.skipped.push(id);
@@ -196,15 +201,21 @@ export function equal(a: unknown, b: unknown): boolean {
  * Why a change can break a client that worked with the base: a new required beneficiary field (or one made required),
  * a removed field (the service refuses unknown fields), a removed select option, a changed field type, a pattern,
  * maxLength or normalization that now rejects an example that passed before, a lower or new maxLength, a new pattern;
- * a changed currency; for assets, changed decimals or a removed network.
+ * a changed currency; for assets, changed decimals or a removed network. `baseFields`: the base rail's fields with
+ * their examples (toolkit-only, not in the seed).
  */
-export function breakingReasons(catalog: CatalogName, before: Record<string, unknown>, after: Record<string, unknown>, baseRail?: Rail): string[] {
+export function breakingReasons(
+  catalog: CatalogName,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  baseFields: RailField[] = [],
+): string[] {
   const reasons: string[] = [];
   if (catalog === 'rails') {
     const b = before as unknown as SeedRail;
     const a = after as unknown as SeedRail;
     if (b.currency !== a.currency) reasons.push(`currency ${b.currency} -> ${a.currency}: amounts, limits and fees now mean another currency`);
-    reasons.push(...fieldBreaks(b.fields, a.fields, baseRail?.fields ?? []));
+    reasons.push(...fieldBreaks(b.fields, a.fields, baseFields));
   } else if (catalog === 'assets') {
     const b = before as unknown as SeedAsset;
     const a = after as unknown as SeedAsset;

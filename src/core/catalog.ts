@@ -1,0 +1,20 @@
+import type { RawEntry } from './load.js';
+import type { SourceFile } from './source.js';
+import type { Asset, Country, Rail } from '../generated/types.js';
+
+/** An entry whose shape the schema accepted: its data can be trusted to have the schema's types. */
+export interface Entry<T> {
+  kind: RawEntry['kind'];
+  file: SourceFile;
+  data: T;
+}
+
+/** The whole loaded catalog, as rules, the build and the diff see it. Cross-file rules are ordinary rules. */
+export interface Catalog {
+  /** Schema-valid entries of each catalog, in file order. */
+  rails: Entry<Rail>[];
+  assets: Entry<Asset>[];
+  countries: Entry<Country>[];
+  /** Every entry that parsed into a mapping, schema-valid or not (for rules that only need an id, such as file names). */
+  raw: RawEntry[];
+}

@@ -1,0 +1,70 @@
+import type { FastifyRequest } from 'fastify';
+import { MIN_KEY_LENGTH, type KeyRing } from './auth.js';
+import type { ParsedQuery } from './params.js';
+
+/**
+ * What the logs may show of what a client sent, decided by ALLOW-LISTS: a key pasted anywhere (a path segment, a
+ * parameter name or value, a header, a cursor) must never reach a log line, whatever its length or encoding. So the
+ * logs show only words the service itself defines (route paths, parameter names it knows) and replace everything else
+ * with a placeholder. Headers are never logged; the request id is the client's only when it cannot be a key.
+ */
+export interface LogVocabulary {
+  /** Path segments of the registered routes (api, v1, rails, ...): the only segments logged as sent. */
+  segments: ReadonlySet<string>;
+  /** Query parameter names the service knows (filters, limit, cursor, and the key-like names it refuses). */
+  params: ReadonlySet<string>;
+}
+
+/** How an unknown path segment is logged. */
+export const HIDDEN_SEGMENT = '[hidden]';
+/** How an unknown parameter name is logged. */
+export const HIDDEN_PARAM = '[unknown]';
+const MAX_SEGMENTS = 12;
+const MAX_PARAMS = 20;
+
+/** The vocabulary of a set of route paths and parameter names; `:id` segments of route patterns are never words. */
+export function logVocabulary(routePaths: Iterable<string>, paramNames: Iterable<string>): LogVocabulary {
+  const segments = new Set<string>();
+  for (const route of routePaths) for (const s of route.split('/')) if (s !== '' && !s.startsWith(':') && !s.includes('*')) segments.add(s);
+  return { segments, params: new Set(paramNames) };
+}
+
+/** A path as logged: known segments as they are, any other one as [hidden]; no query. */
+export function pathForLog(rawUrl: string, vocabulary: LogVocabulary): string {
+  const q = rawUrl.indexOf('?');
+  const path = q === -1 ? rawUrl : rawUrl.slice(0, q);
+  const segments = path.split('/');
+  const shown = segments.slice(0, MAX_SEGMENTS).map((s) => (s === '' || vocabulary.segments.has(s) ? s : HIDDEN_SEGMENT));
+  if (segments.length > MAX_SEGMENTS) shown.push(`[${segments.length - MAX_SEGMENTS} more]`);
+  return shown.join('/');
+}
+
+/** Parameter names as logged: known names as they are, others as [unknown]; never a value. */
+export function paramsForLog(query: ParsedQuery | undefined, vocabulary: LogVocabulary): string[] {
+  if (!Array.isArray(query)) return [];
+  return query.slice(0, MAX_PARAMS).map((p) => (vocabulary.params.has(p.name) ? p.name : HIDDEN_PARAM));
+}
+
+/**
+ * What the logs show of a request: method, path and parameter names. A matched route is logged by its pattern
+ * (/api/v1/rails, /api/v1/rails/:id), never by the URL; an unmatched path through the vocabulary.
+ */
+export function requestForLog(request: FastifyRequest, vocabulary: LogVocabulary): Record<string, unknown> {
+  const pattern = request.routeOptions?.url;
+  const path = pattern !== undefined ? pattern : pathForLog(request.raw?.url ?? '', vocabulary);
+  return { method: request.method, path, params: paramsForLog(request.query as ParsedQuery, vocabulary) };
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/**
+ * Whether the client's X-Request-Id may be used (it is logged and echoed): 1 to 15 of A-Z a-z 0-9 . _ : - (too short
+ * to be a key, which has at least 16 characters), or a UUID that is not an active key. Anything else may be or
+ * hold a key, and is replaced by a UUID of ours.
+ */
+export function acceptableRequestId(sent: unknown, keys: KeyRing): sent is string {
+  if (typeof sent !== 'string' || !REQUEST_ID.test(sent)) return false;
+  if (sent.length < MIN_KEY_LENGTH) return true;
+  return UUID.test(sent) && !keys.verify(sent);
+}
