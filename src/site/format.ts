@@ -1,5 +1,5 @@
 import { dueOn } from '../core/dates.js';
-import { formatMoney, formatQuantity } from '../git/amounts.js';
+import { formatMoney, formatQuantity } from '../compare/amounts.js';
 import type { Lang } from './i18n.js';
 
 export { formatMoney, formatQuantity };

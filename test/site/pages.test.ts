@@ -1,7 +1,7 @@
 /** The site's pure parts: money and dates in fr and en, staleness, and the pages' HTML (escaping, form, links). */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatQuantity } from '../../src/git/amounts.js';
+import { formatMoney, formatQuantity } from '../../src/compare/amounts.js';
 import { formatBps, formatDate, formatMinutes, reviewState } from '../../src/site/format.js';
 import type { SiteData, SiteRail } from '../../src/site/model.js';
 import { renderPages } from '../../src/site/pages.js';
