@@ -19,6 +19,8 @@ const loaders = {
   stale: () => import('./commands/stale.js'),
   serve: () => import('./commands/serve.js'),
   rules: () => import('./commands/rules.js'),
+  site: () => import('./commands/site.js'),
+  preview: () => import('./commands/preview.js'),
 } satisfies Record<string, () => Promise<Command>>;
 
 /** The names of the commands, in the order help lists them. */
