@@ -17,6 +17,7 @@ const loaders = {
   stale: () => import('./commands/stale.js'),
   serve: () => import('./commands/serve.js'),
   rules: () => import('./commands/rules.js'),
+  new: () => import('./commands/new.js'),
 } satisfies Record<string, () => Promise<Command>>;
 
 /** The names of the commands, in the order help lists them. */

@@ -7,6 +7,7 @@ import { schemaErrors } from './schemas.js';
 import type { ErrorObject } from 'ajv';
 import { schemaProblems } from './schema-problems.js';
 import { locate } from './source.js';
+import { replaceScalar } from './fix.js';
 import { loadRedosCache, saveRedosCache } from './redos.js';
 
 export interface ValidateOptions {
@@ -127,7 +128,11 @@ function runRule(rule: Rule, catalog: Catalog, today: string, base: Catalog | un
     today,
     base,
     report(entry, pointer, message, options) {
-      problems.push({ file: entry.file.path, ...locate(entry.file, pointer, options?.target), severity: rule.severity, rule: rule.id, pointer, message });
+      const problem: Problem = { file: entry.file.path, ...locate(entry.file, pointer, options?.target), severity: rule.severity, rule: rule.id, pointer, message };
+      // Only a rule that declares fixes may carry one: a fix is a promise that --fix changes nothing but the writing.
+      const fix = rule.fixable && options?.fix ? replaceScalar(entry.file, pointer, options.fix.value) : undefined;
+      if (fix) problem.fix = fix;
+      problems.push(problem);
     },
   });
 }

@@ -18,6 +18,7 @@ import fieldOptions from './field-options.js';
 import duplicateField from './duplicate-field.js';
 import removedEntry from './removed-entry.js';
 import unverifiedChange from './unverified-change.js';
+import placeholder from './placeholder.js';
 
 /** Checks done by the core itself, listed here so that every rule id is documented in one place. */
 export const coreRules = {
@@ -29,6 +30,7 @@ export const coreRules = {
   schema: {
     id: 'schema',
     severity: 'error',
+    fixable: true,
     description: 'The entry matches its JSON Schema in schemas/: required properties, types, allowed values, formats and shapes.',
   },
 } satisfies Record<string, RuleMeta>;
@@ -54,6 +56,7 @@ export const rules = {
   'duplicate-field': duplicateField,
   'removed-entry': removedEntry,
   'unverified-change': unverifiedChange,
+  placeholder,
 } satisfies Record<string, Rule>;
 
 export type RuleId = keyof typeof rules | keyof typeof coreRules;
