@@ -18,6 +18,9 @@ const loaders = {
   serve: () => import('./commands/serve.js'),
   rules: () => import('./commands/rules.js'),
   new: () => import('./commands/new.js'),
+  fmt: () => import('./commands/fmt.js'),
+  close: () => import('./commands/close.js'),
+  restrict: () => import('./commands/restrict.js'),
 } satisfies Record<string, () => Promise<Command>>;
 
 /** The names of the commands, in the order help lists them. */
