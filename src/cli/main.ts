@@ -46,13 +46,21 @@ async function help(): Promise<string> {
 /** Runs the CLI; returns the exit code. Only this layer reads argv, prints and chooses exit codes. */
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
+  // Nothing is loaded for --version: it reads package.json and prints.
+  if (name === '--version' || name === '-v') {
+    const { readFileSync } = await import('node:fs');
+    io.stdout.write(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version + '\n');
+    return EXIT.ok;
+  }
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(await help());
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
   const command = await loadCommand(name);
   if (!command) {
-    io.stderr.write(`catalog: unknown command ${JSON.stringify(name)}\n\n${await help()}`);
+    const { didYouMean } = await import('../core/suggest.js');
+    const near = didYouMean(name, commandNames);
+    io.stderr.write(`catalog: unknown ${name.startsWith('-') ? 'flag' : 'command'} ${JSON.stringify(name)}${near ? `; did you mean ${near}?` : ''}\n\n${await help()}`);
     return EXIT.usage;
   }
   if (rest.includes('--help') || rest.includes('-h')) {

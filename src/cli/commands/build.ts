@@ -6,24 +6,28 @@ import { currentCommit } from '../../seed/commit.js';
 import { buildSeed, serializeSeed } from '../../seed/build.js';
 import { writeAtomic } from '../../seed/write.js';
 import { parseFlags, todayFlag } from '../args.js';
+import { catalogDir } from '../catalog-dir.js';
 import { EXIT, UsageError, type CliIO } from '../io.js';
 import { wantsColor } from './validate.js';
 
 export const usage = `catalog build [--dir catalog] [--out dist/seed.json] [--today YYYY-MM-DD]
 
 Validates the catalog, then writes the seed atomically. Refuses (exit 1, any existing output left untouched) when
-there are errors; warnings do not block the build.`;
+there are errors; warnings do not block the build.
+
+Example:
+  catalog build --out dist/seed.json`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const { values } = parseFlags(argv, {
-    dir: { type: 'string', default: 'catalog' },
+    dir: { type: 'string' },
     out: { type: 'string', default: 'dist/seed.json' },
     today: { type: 'string' },
   });
   const today = todayFlag(values.today, io);
   let validation;
   try {
-    validation = await validateCatalog({ dir: values.dir!, cwd: io.cwd, today });
+    validation = await validateCatalog({ dir: catalogDir(values.dir, io.cwd), cwd: io.cwd, today });
   } catch (err) {
     if (err instanceof CatalogDirError) throw new UsageError(err.message);
     throw err;
