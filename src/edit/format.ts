@@ -92,7 +92,12 @@ export function formatEntry(text: string, kind: EntryKind): string {
   canonicalize(doc.contents, entrySchema(kind), undefined);
   const line = modeline(kind);
   const hasModeline = commentsOf(text).some((c) => c.startsWith('# yaml-language-server:'));
-  if (!hasModeline) doc.commentBefore = doc.commentBefore ? `${line.slice(1)}\n${doc.commentBefore}` : line.slice(1);
+  if (!hasModeline) {
+    // On top of the file's first comment block, with no blank line between them.
+    const first = isMap(doc.contents) ? (doc.contents.items[0]?.key as Node | undefined) : undefined;
+    const holder: { commentBefore?: string | null } = doc.commentBefore || !first ? doc : first;
+    holder.commentBefore = holder.commentBefore ? `${line.slice(1)}\n${holder.commentBefore}` : line.slice(1);
+  }
   let out = doc.toString(TO_STRING);
   if (!out.endsWith('\n')) out += '\n';
   // Formatting never changes the data or drops a comment: checked on every file, so a yaml quirk cannot lose a word.
