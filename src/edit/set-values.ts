@@ -36,12 +36,13 @@ export function setTopLevel(text: string, kind: EntryKind, values: Array<[string
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   for (const [key, value] of values) {
     const pair = pairOf(key);
-    if (pair && isScalar(pair.value) && pair.value.range) {
+    const empty = pair && (!pair.value || (isScalar(pair.value) && pair.value.range && pair.value.range[0] === pair.value.range[1]));
+    if (pair && !empty && isScalar(pair.value) && pair.value.range) {
       const [start, end] = pair.value.range;
       edits.push({ start, end, text: written(value, value === null ? undefined : pair.value.type) });
       continue;
     }
-    if (pair && pair.value) throw new EditError(`${key} holds a list or a mapping, not a single value: write ${key}: ${written(value)} by hand`);
+    if (pair && !empty && pair.value) throw new EditError(`${key} holds a list or a mapping, not a single value: write ${key}: ${written(value)} by hand`);
     if (pair && pair.key.range) {
       // `key:` with nothing after it.
       const colon = text.indexOf(':', pair.key.range[1]);
