@@ -234,6 +234,28 @@ describe('catalog validate without --base', () => {
   });
 });
 
+describe('catalog from a subfolder', () => {
+  it('finds catalog/ by walking up; build writes dist/ beside it; paths stay relative to the working directory', async () => {
+    const root = await project({ ...VALID, 'rails/BR-pix.yaml': RAIL_BR_PIX.replace('currency: BRL', 'currency: brl') });
+    const sub = path.join(root, 'src/deep');
+    await mkdir(sub, { recursive: true });
+    const bad = await cli(['validate', '--today', TODAY, '--format', 'json'], sub);
+    expect(JSON.parse(bad.stdout).problems.map((p: { file: string }) => p.file)).toEqual(['../../catalog/rails/BR-pix.yaml']);
+    await writeFile(path.join(root, 'catalog/rails/BR-pix.yaml'), RAIL_BR_PIX);
+    const build = await cli(['build', '--today', TODAY], sub);
+    expect(build.code, build.stderr).toBe(0);
+    expect(build.stdout).toMatch(/^wrote \.\.\/\.\.\/dist\/seed\.json: 1 rails/);
+    expect(JSON.parse(await readFile(path.join(root, 'dist/seed.json'), 'utf8')).meta.counts.rails).toBe(1);
+  });
+
+  it('says where it looked when there is no catalog/ above', async () => {
+    const dir = await tempDir('no-catalog-');
+    const run = await cli(['validate'], dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/no catalog\/ folder .* or any folder above it/);
+  });
+});
+
 describe('catalog --version, help and did-you-mean', () => {
   it('prints the version and suggests the nearest command and flag', { timeout: 60_000 }, async () => {
     const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));

@@ -12,7 +12,8 @@ import { wantsColor } from './validate.js';
 
 export const usage = `catalog build [--dir catalog] [--out dist/seed.json] [--today YYYY-MM-DD]
 
-Validates the catalog, then writes the seed atomically. Refuses (exit 1, any existing output left untouched) when
+Validates the catalog, then writes the seed atomically (by default to dist/seed.json beside the catalog/ folder found
+by walking up, or relative to the working directory with --dir). Refuses (exit 1, any existing output left untouched) when
 there are errors; warnings do not block the build.
 
 Example:
@@ -21,33 +22,36 @@ Example:
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const { values } = parseFlags(argv, {
     dir: { type: 'string' },
-    out: { type: 'string', default: 'dist/seed.json' },
+    out: { type: 'string' },
     today: { type: 'string' },
   });
   const today = todayFlag(values.today, io);
+  const dir = catalogDir(values.dir, io.cwd);
+  // A catalog found by walking up: the seed goes beside it (dist/ at the repository's root), not into a subfolder.
+  const shownOut = values.out ?? (values.dir === undefined ? path.join(path.dirname(dir), 'dist', 'seed.json').split(path.sep).join('/') : 'dist/seed.json');
   let validation;
   try {
-    validation = await validateCatalog({ dir: catalogDir(values.dir, io.cwd), cwd: io.cwd, today });
+    validation = await validateCatalog({ dir, cwd: io.cwd, today });
   } catch (err) {
     if (err instanceof CatalogDirError) throw new UsageError(err.message);
     throw err;
   }
   const { report, catalog, loaded } = validation;
-  const out = path.resolve(io.cwd, values.out!);
+  const out = path.resolve(io.cwd, shownOut);
   if (validation.crashed.length > 0) {
     io.stdout.write(formatters.stylish(report, { color: wantsColor(io) }));
-    io.stderr.write(crashReport(validation.crashed) + `catalog build: refused, a rule could not run; ${values.out} was not written\n`);
+    io.stderr.write(crashReport(validation.crashed) + `catalog build: refused, a rule could not run; ${shownOut} was not written\n`);
     return EXIT.usage;
   }
   if (report.summary.errors > 0) {
     io.stdout.write(formatters.stylish(report, { color: wantsColor(io) }));
-    io.stderr.write(`catalog build: refused, the catalog has ${report.summary.errors} error(s); ${values.out} was not written\n`);
+    io.stderr.write(`catalog build: refused, the catalog has ${report.summary.errors} error(s); ${shownOut} was not written\n`);
     return EXIT.problems;
   }
   if (report.summary.warnings > 0) io.stderr.write(formatters.stylish(report, { color: false }));
   const seed = buildSeed(catalog, await currentCommit(loaded.dir));
   await writeAtomic(out, serializeSeed(seed));
   const { rails, assets, countries } = seed.meta.counts;
-  io.stdout.write(`wrote ${values.out}: ${rails} rails, ${assets} assets, ${countries} countries, version ${seed.meta.version}\n`);
+  io.stdout.write(`wrote ${shownOut}: ${rails} rails, ${assets} assets, ${countries} countries, version ${seed.meta.version}\n`);
   return EXIT.ok;
 }
