@@ -8,7 +8,7 @@ import type { ErrorObject } from 'ajv';
 import { schemaProblems } from './schema-problems.js';
 import { locate } from './source.js';
 import { replaceScalar } from './fix.js';
-import { loadRedosCache, saveRedosCache } from './redos.js';
+import { saveVerdictCaches } from './verdict-cache.js';
 
 export interface ValidateOptions {
   /** Catalog folder, relative to cwd. */
@@ -147,9 +147,8 @@ export async function validateCatalog(options: ValidateOptions): Promise<Validat
   const loaded = await loadCatalog(options.dir, options.cwd, { cacheFile: options.cacheFile });
   const { catalog, problems, invalid } = checkSchemas(loaded);
   const crashed: Validation['crashed'] = [];
-  loadRedosCache();
   problems.push(...loaded.problems, ...runRules(catalog, options.today, options.rules, options.base, crashed));
   problems.push(...rulesOnInvalid(catalog, invalid, options, problems));
-  await saveRedosCache();
+  await saveVerdictCaches();
   return { report: makeReport(problems, loaded.files.length), loaded, catalog, crashed };
 }

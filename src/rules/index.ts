@@ -14,6 +14,7 @@ import patternSyntax from './pattern-syntax.js';
 import patternRedos from './pattern-redos.js';
 import patternExamples from './pattern-examples.js';
 import patternAnchors from './pattern-anchors.js';
+import patternPortable from './pattern-portable.js';
 import fieldOptions from './field-options.js';
 import duplicateField from './duplicate-field.js';
 import removedEntry from './removed-entry.js';
@@ -52,6 +53,7 @@ export const rules = {
   'pattern-redos': patternRedos,
   'pattern-examples': patternExamples,
   'pattern-anchors': patternAnchors,
+  'pattern-portable': patternPortable,
   'field-options': fieldOptions,
   'duplicate-field': duplicateField,
   'removed-entry': removedEntry,

@@ -15,7 +15,7 @@ describe('ReDoS verdict cache', () => {
     expect(redosDiagnostics('^(a|a)*$').status).toBe('vulnerable');
     await saveRedosCache(file);
     const saved = JSON.parse(await readFile(file, 'utf8'));
-    expect(saved.recheck).toMatch(/^\d+\.\d+\.\d+/);
+    expect(saved.version).toMatch(/^recheck \d+\.\d+\.\d+/);
     expect(saved.verdicts[pattern].status).toBe('safe');
     expect(saved.verdicts['^(a|a)*$'].status).toBe('vulnerable');
   });

@@ -50,8 +50,10 @@ async function start(seed: Seed, extra: { logs?: string[] } = {}) {
   return { service, file, signals };
 }
 
-async function until(condition: () => boolean | Promise<boolean>, what: string) {
-  for (let i = 0; i < 200; i++) {
+/** Waits for a condition; the deadline is generous because a loaded 2-core machine starts a process slowly. */
+async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
     if (await condition()) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
