@@ -19,6 +19,10 @@ const loaders = {
   stale: () => import('./commands/stale.js'),
   serve: () => import('./commands/serve.js'),
   rules: () => import('./commands/rules.js'),
+  new: () => import('./commands/new.js'),
+  fmt: () => import('./commands/fmt.js'),
+  close: () => import('./commands/close.js'),
+  restrict: () => import('./commands/restrict.js'),
   site: () => import('./commands/site.js'),
   preview: () => import('./commands/preview.js'),
 } satisfies Record<string, () => Promise<Command>>;
@@ -57,7 +61,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   }
   const command = await loadCommand(name);
   if (!command) {
-    io.stderr.write(`catalog: unknown command ${JSON.stringify(name)}\n\n${await help()}`);
+    const { didYouMean } = await import('../core/suggest.js');
+    const near = didYouMean(name, commandNames);
+    io.stderr.write(`catalog: unknown ${name.startsWith('-') ? 'flag' : 'command'} ${JSON.stringify(name)}${near ? `; did you mean ${near}?` : ''}\n\n${await help()}`);
     return EXIT.usage;
   }
   if (rest.includes('--help') || rest.includes('-h')) {

@@ -10,6 +10,7 @@ import { schemaProblems } from './schema-problems.js';
 import { integerLiteralProblems } from './integers.js';
 import { locateAll } from './source.js';
 import { inertLines } from './visible.js';
+import { replaceScalar } from './fix.js';
 import { saveVerdictCaches } from './verdict-cache.js';
 
 export interface ValidateOptions {
@@ -138,7 +139,13 @@ function runRule(rule: Rule, catalog: Catalog, today: string, base: Catalog | un
     today,
     base,
     report(entry, pointer, message, options) {
-      for (const at of locateAll(entry.file, pointer, message, options?.target)) problems.push({ file: entry.file.path, ...at, severity: rule.severity, rule: rule.id, pointer });
+      // Only a rule that declares fixes may carry one: a fix is a promise that --fix changes nothing but the writing.
+      const fix = rule.fixable && options?.fix ? replaceScalar(entry.file, pointer, options.fix.value) : undefined;
+      for (const at of locateAll(entry.file, pointer, message, options?.target)) {
+        const problem: Problem = { file: entry.file.path, ...at, severity: rule.severity, rule: rule.id, pointer };
+        if (fix) problem.fix = fix;
+        problems.push(problem);
+      }
     },
   });
 }

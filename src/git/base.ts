@@ -196,3 +196,27 @@ async function readBlob(git: SimpleGit, blob: Blob, now: WorkingFile | undefined
 function toPosix(p: string): string {
   return p.split(path.sep).join('/');
 }
+
+/** Where a plain `catalog validate` (no --base) compares from: the upstream branch, if the checkout has one. */
+export interface DefaultBase {
+  /** False outside a git checkout (or without git): deletions cannot be checked. */
+  inCheckout: boolean;
+  /** The upstream of the current branch (origin/main), when there is one. */
+  upstream?: string;
+}
+
+/** Whether `dir` is in a git checkout, and the current branch's upstream. Never throws. */
+export async function defaultBase(dir: string, cwd: string): Promise<DefaultBase> {
+  const git = simpleGit({ baseDir: path.resolve(cwd, dir) });
+  try {
+    if ((await git.raw(['rev-parse', '--is-inside-work-tree'])).trim() !== 'true') return { inCheckout: false };
+  } catch {
+    return { inCheckout: false };
+  }
+  try {
+    const upstream = (await git.raw(['rev-parse', '--abbrev-ref', '--symbolic-full-name', '@{upstream}'])).trim();
+    return { inCheckout: true, upstream: upstream || undefined };
+  } catch {
+    return { inCheckout: true };
+  }
+}

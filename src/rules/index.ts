@@ -24,6 +24,7 @@ import duplicateName from './duplicate-name.js';
 import countryPolicy from './country-policy.js';
 import sources from './sources.js';
 import sourceAge from './source-age.js';
+import placeholder from './placeholder.js';
 
 /** Checks done by the core itself, listed here so that every rule id is documented in one place. */
 export const coreRules = {
@@ -40,6 +41,7 @@ export const coreRules = {
   schema: {
     id: 'schema',
     severity: 'error',
+    fixable: true,
     description: 'The entry matches its JSON Schema in schemas/: required properties, types, allowed values, formats and shapes.',
   },
 } satisfies Record<string, RuleMeta>;
@@ -71,6 +73,7 @@ export const rules = {
   'country-policy': countryPolicy,
   'sources': sources,
   'source-age': sourceAge,
+  placeholder,
 } satisfies Record<string, Rule>;
 
 export type RuleId = keyof typeof rules | keyof typeof coreRules;

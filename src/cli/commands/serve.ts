@@ -17,7 +17,10 @@ key, per line); with none the service refuses to start, unless --dev-key generat
 CATALOG_CURSOR_SECRET (at least 32 characters) signs cursors; replicas must share it. CATALOG_LOG_LEVEL sets the
 log level (default info). Logs are JSON lines on stdout; messages for humans go to stderr.
 --retention: how long replaced snapshots stay available to runs started on them (s, m or h; default 24h).
-SIGHUP re-reads the seed file and the keys file; SIGTERM or SIGINT drains in-flight requests and exits 0.`;
+SIGHUP re-reads the seed file and the keys file; SIGTERM or SIGINT drains in-flight requests and exits 0.
+
+Example:
+  catalog serve --dev-key`;
 
 /** Shortest CATALOG_CURSOR_SECRET accepted. */
 const MIN_SECRET_LENGTH = 32;
