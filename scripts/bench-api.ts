@@ -295,6 +295,33 @@ async function benchDistinct(seedPath: string, count: number, connections: numbe
   );
 }
 
+/**
+ * The client developer's endpoints on the bundled seed: GET /api/v1/catalog compressed (br, gzip), revalidated
+ * (If-None-Match: 304), and POST /api/v1/rails/BR-pix/beneficiary-checks (a valid and a refused beneficiary).
+ */
+async function benchClientKit(seedPath: string, version: string, duration: number, connections: number): Promise<void> {
+  const { child, ready } = await startWorker('service', seedPath, false);
+  const row = (cells: string[]) => console.log(cells.map((c, i) => (i === 1 ? c.padEnd(34) : i === 0 ? c.padEnd(2) : c.padStart(10))).join(''));
+  try {
+    const run = async (label: string, options: Record<string, unknown>) => {
+      const result = await autocannon({ url: `http://${HOST}:${ready.port}${options.path}`, connections, duration, ...options, headers: { authorization: `Bearer ${KEY}`, ...(options.headers as object) } });
+      const errors = result.errors + result.timeouts + (result.non2xx - (options.expect304 ? result.non2xx : 0));
+      row(['', label, result.requests.average.toFixed(0), String(result.latency.p50), String(result.latency.p99), errors ? `${errors} errors` : '', '']);
+    };
+    console.log('client kit (bundled seed)');
+    row(['', 'request', 'req/s', 'p50 ms', 'p99 ms', '', '']);
+    await run('GET /api/v1/catalog br', { path: '/api/v1/catalog', headers: { 'accept-encoding': 'br' } });
+    await run('GET /api/v1/catalog gzip', { path: '/api/v1/catalog', headers: { 'accept-encoding': 'gzip' } });
+    await run('GET /api/v1/catalog br, 304', { path: '/api/v1/catalog', headers: { 'accept-encoding': 'br', 'if-none-match': `"${version}-br"` }, expect304: true });
+    const check = (values: Record<string, string>) => ({ path: '/api/v1/rails/BR-pix/beneficiary-checks', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ values }) });
+    await run('POST beneficiary-checks valid', check({ pixKeyType: 'cpf', pixKey: '52998224725' }));
+    await run('POST beneficiary-checks refused', check({ pixKeyType: 'cpf', pixKey: '529.982.247-25', extra: 'x' }));
+    console.log('');
+  } finally {
+    await stopWorker(child);
+  }
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -305,6 +332,7 @@ async function main(): Promise<void> {
       only: { type: 'string' },
       profile: { type: 'boolean', default: false },
       'no-variants': { type: 'boolean', default: false },
+      'client-kit-only': { type: 'boolean', default: false },
     },
   });
   const duration = Number(values.duration);
@@ -316,6 +344,7 @@ async function main(): Promise<void> {
     if (build.status !== 0) throw new Error('catalog build failed: fix the catalog, then run the bench again');
   }
   const seed: Seed = JSON.parse(readFileSync(bundled, 'utf8'));
+  if (values['client-kit-only']) return benchClientKit(bundled, seed.meta.version, duration, connections);
   const big = growSeed(seed, 10_000);
   const bigPath = path.join(mkdtempSync(path.join(tmpdir(), 'bench-api-')), 'seed-10k.json');
   writeFileSync(bigPath, JSON.stringify(big));
@@ -324,11 +353,12 @@ async function main(): Promise<void> {
       `  bundled seed ${seed.meta.version}: ${seed.meta.counts.rails} rails; generated seed ${big.meta.version}: ${big.meta.counts.rails} rails (${mb(readFileSync(bigPath).length)})\n`,
   );
   const options = { duration, connections, rounds: Number(values.rounds), profile: values.profile!, variants: !values['no-variants'] };
-  if (values.only !== 'distinct') {
+  if (values.only === undefined || values.only === 'pages') {
     await benchSeed(`bundled (${seed.meta.counts.rails} rails)`, bundled, { ...options, variants: false });
     await benchSeed('10,000 rails', bigPath, options);
   }
-  if (values.only !== 'pages') await benchDistinct(bundled, Number(values.distinct), connections);
+  if (values.only === undefined || values.only === 'distinct') await benchDistinct(bundled, Number(values.distinct), connections);
+  if (values.only === undefined || values.only === 'client-kit') await benchClientKit(bundled, seed.meta.version, duration, connections);
   if (options.profile) console.log(`CPU profiles of the service: ${PROFILES}`);
 }
 

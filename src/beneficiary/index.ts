@@ -4,3 +4,4 @@ export type { BeneficiaryError, BeneficiaryErrorCode, BeneficiaryValidation, Val
 export { normalizers, normalize, type Normalization } from './normalize.js';
 export { typeChecks, clabeCheckDigit, type FieldType, type TypeCheck, type TypeProblem } from './type-checks.js';
 export { compilePattern, type CompiledPattern } from './pattern.js';
+export { checkBeneficiary, type BeneficiaryCheck, type BeneficiaryCheckError } from './check.js';

@@ -201,8 +201,9 @@ export function equal(a: unknown, b: unknown): boolean {
  * Why a change can break a client that worked with the base: a new required beneficiary field (or one made required),
  * a removed field (the service refuses unknown fields), a removed select option, a changed field type, a pattern,
  * maxLength or normalization that now rejects an example that passed before, a lower or new maxLength, a new pattern;
- * a changed currency; for assets, changed decimals or a removed network. `baseFields`: the base rail's fields with
- * their examples (toolkit-only, not in the seed).
+ * a changed currency, a rail closed, a limit lowered (maxMinor down, minMinor up); for assets, changed decimals, a removed
+ * network or the asset closed; for countries, a changed currency or the country refused. `baseFields`: the base rail's
+ * fields with their examples (toolkit-only, not in the seed).
  */
 export function breakingReasons(
   catalog: CatalogName,
@@ -215,6 +216,11 @@ export function breakingReasons(
     const b = before as unknown as SeedRail;
     const a = after as unknown as SeedRail;
     if (b.currency !== a.currency) reasons.push(`currency ${b.currency} -> ${a.currency}: amounts, limits and fees now mean another currency`);
+    if (b.phase !== 'never' && a.phase === 'never') reasons.push(`rail closed (phase ${b.phase} -> never): payouts are refused`);
+    if (b.limits && a.limits && b.currency === a.currency) {
+      if (a.limits.maxMinor < b.limits.maxMinor) reasons.push(`limits.maxMinor lowered ${b.limits.maxMinor} -> ${a.limits.maxMinor}: larger payouts are refused`);
+      if (a.limits.minMinor > b.limits.minMinor) reasons.push(`limits.minMinor raised ${b.limits.minMinor} -> ${a.limits.minMinor}: smaller payouts are refused`);
+    }
     reasons.push(...fieldBreaks(b.fields, a.fields, baseFields));
   } else if (catalog === 'assets') {
     const b = before as unknown as SeedAsset;
@@ -222,10 +228,12 @@ export function breakingReasons(
     if (b.decimals !== a.decimals) reasons.push(`decimals ${b.decimals} -> ${a.decimals}: base units now mean another amount`);
     const gone = b.networks.filter((n) => !a.networks.includes(n));
     if (gone.length) reasons.push(`network${gone.length > 1 ? 's' : ''} ${gone.join(', ')} removed: deposits there are no longer accepted`);
+    if (b.phase !== 'never' && a.phase === 'never') reasons.push(`asset no longer offered (phase ${b.phase} -> never): deposits are refused`);
   } else {
     const b = before as unknown as SeedCountry;
     const a = after as unknown as SeedCountry;
     if (b.currency !== null && a.currency !== null && b.currency !== a.currency) reasons.push(`currency ${b.currency} -> ${a.currency}`);
+    if (b.status !== 'restricted' && a.status === 'restricted') reasons.push(`country refused (status ${b.status} -> restricted): payouts there are refused`);
   }
   return reasons;
 }

@@ -8,6 +8,9 @@ import { CursorCodec } from './cursor.js';
 import { endpoints, type EndpointDef } from './endpoints.js';
 import { ERRORS, errorBody, errorSchema, type ApiError, type ErrorId } from './errors.js';
 import { acceptableRequestId, logVocabulary, requestForLog } from './log.js';
+import { CHECK_PATH, clientRoutes, registerBeneficiaryChecks } from './client-routes.js';
+import { docsRoutes } from './docs.js';
+import { VersionHistory } from './history.js';
 import { openApiDocument } from './openapi.js';
 import { pageKey, renderPage } from './pages.js';
 import { acceptedNames, CREDENTIAL_NAMES, hasCredentialParam, isApiError, parseQueryString, readListQuery, type ParsedQuery } from './params.js';
@@ -27,6 +30,8 @@ export interface AppOptions {
   pageCacheEntries?: number;
   /** false: cached responses are never compressed (default true: br and gzip, negotiated, made once per response). */
   compression?: boolean;
+  /** The catalog versions the changes feed can start from (default: the versions this app serves, 64 at most). */
+  history?: VersionHistory;
   /** Runs before the routes are registered (plugins whose hooks must see every route, such as @fastify/compress in the benchmark). */
   beforeRoutes?: (app: FastifyInstance) => Promise<void> | void;
 }
@@ -37,6 +42,8 @@ export interface RouteContext {
   cursors: CursorCodec;
   /** The cache of rendered responses, with negotiated compression and one ETag per coding. */
   responses: ResponseCache;
+  /** The catalog versions of the changes feed. */
+  history: VersionHistory;
 }
 
 /**
@@ -81,6 +88,7 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   reply.request.catalogError = error.id;
   reply.code(def.status).header('cache-control', 'no-store').header('content-type', JSON_TYPE);
   if (error.id === 'method_not_allowed') reply.header('allow', ALLOW);
+  if (error.id === 'post_only') reply.header('allow', 'POST');
   return reply.send(serializeError(errorBody(error)));
 }
 
@@ -104,7 +112,7 @@ function pathMatcher(patterns: readonly string[]): (path: string) => boolean {
  * here; cached responses go through `context.responses` (compression, ETags and memory bounds come with it).
  */
 function routeTable(context: RouteContext): RouteDef[] {
-  const { store, cursors, responses } = context;
+  const { store, cursors, responses, history } = context;
 
   function listHandler(endpoint: EndpointDef) {
     return function list(request: FastifyRequest, reply: FastifyReply) {
@@ -146,6 +154,8 @@ function routeTable(context: RouteContext): RouteDef[] {
         return responses.send(request, reply, openApiKey, () => new Representation(openApi, openApiTag), JSON_TYPE);
       },
     },
+    ...clientRoutes({ store, cursors, responses, history, sendError }),
+    ...docsRoutes(responses, new Representation(openApi, openApiTag)),
     {
       path: '/healthz',
       auth: false,
@@ -172,10 +182,11 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
     compress: options.compression ?? true,
   });
   const keys = options.keys;
-  const routes = routeTable({ store, cursors, responses });
-  const isRoutePath = pathMatcher(routes.map((r) => r.path));
+  const history = options.history ?? new VersionHistory();
+  const routes = routeTable({ store, cursors, responses, history });
+  const isRoutePath = pathMatcher([...routes.map((r) => r.path), CHECK_PATH]);
   const vocabulary = logVocabulary(
-    routes.map((r) => r.path),
+    [...routes.map((r) => r.path), CHECK_PATH],
     [...routes.flatMap((r) => r.params), ...CREDENTIAL_NAMES],
   );
 
@@ -276,6 +287,7 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
     app.get(route.path, { onRequest: auth }, route.handler as any);
     app.route({ method: refused, url: route.path, onRequest: [...auth, refuseMethod], handler: () => {} });
   }
+  registerBeneficiaryChecks(app, { store, cursors, responses, history, sendError }, authenticate, ['GET', ...refused.filter((m) => m !== 'POST')]);
 
   await app.ready();
   return app;

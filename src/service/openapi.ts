@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { endpoints, LIMIT, seedSchema, type EndpointDef } from './endpoints.js';
 import { ERRORS, errorSchema } from './errors.js';
 import { MAX_CURSOR_LENGTH } from './cursor.js';
+import { clientPaths, clientSchemas } from './openapi-client.js';
 
 /** Rewrites the seed schema's draft-07 references (#/definitions/x) to OpenAPI components (#/components/schemas/x). */
 function toComponents(node: unknown): unknown {
@@ -87,6 +88,7 @@ export function openApiDocument(): Record<string, unknown> {
   for (const endpoint of Object.values(defs)) schemas[TITLES[endpoint.name]] = listSchema(endpoint, ref);
   schemas.Error = errorSchema;
   schemas.Health = healthSchema;
+  Object.assign(schemas, clientSchemas);
 
   const paths: Record<string, unknown> = {};
   for (const endpoint of Object.values(defs)) {
@@ -128,6 +130,7 @@ export function openApiDocument(): Record<string, unknown> {
       },
     },
   };
+  Object.assign(paths, clientPaths({ headers, errorResponse, unauthorized }));
   paths['/healthz'] = {
     get: {
       operationId: 'health',
@@ -143,7 +146,7 @@ export function openApiDocument(): Record<string, unknown> {
       title: 'Reference Catalog Service',
       version: packageVersion(),
       description: [
-        'Read-only catalog of payout rails, deposit assets and countries, with cursor pagination.',
+        'Read-only catalog of payout rails, deposit assets and countries, with cursor pagination; one item by id; the whole catalog for the daily refresh; a changes feed; the authoritative beneficiary check. Every /api/v1 path needs the key; /openapi.json and /docs do not.',
         '',
         `Pagination: limit is 1 to ${LIMIT.max} (default ${LIMIT.default}; larger values are reduced to ${LIMIT.max}). next_cursor is null exactly when no item follows. A cursor is bound to its endpoint, its filters and the catalog snapshot the run started on; a run finishes on that snapshot even if the catalog is reloaded.`,
         '',

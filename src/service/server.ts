@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { VersionHistory } from './history.js';
 import type { KeyRing } from './auth.js';
 import { SnapshotStore, type ReloadResult } from './store.js';
 
@@ -17,6 +18,8 @@ export interface ServiceOptions {
   cursorSecret: Buffer | string;
   /** How long replaced snapshots are kept, in milliseconds. */
   retentionMs?: number;
+  /** Folder of past seed files the changes feed can start from (read at start and on SIGHUP). */
+  historyDir?: string;
   /** Log level (default info) and where the JSON lines go (default stdout). */
   logLevel?: string;
   logStream?: { write(line: string): unknown };
@@ -99,7 +102,11 @@ export function drainGracefully(server: Server): { closing(): void } {
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const retentionMs = options.retentionMs;
   const store = await SnapshotStore.fromFile(options.seedPath, { retentionMs });
+  const history = new VersionHistory();
+  const readHistory = async () => (options.historyDir ? history.loadFolder(options.historyDir) : undefined);
+  const historyRead = await readHistory();
   const app = await buildApp(store, {
+    history,
     keys: options.keys,
     cursorSecret: options.cursorSecret,
     logger: { level: options.logLevel ?? 'info', stream: options.logStream },
@@ -114,12 +121,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const url = urlOf(app.server.address() as AddressInfo);
   const current = store.current;
   app.log.info({ event: 'started', url, version: current.version, counts: current.counts }, 'serving the seed');
+  if (historyRead) app.log.info({ event: 'history', versions: historyRead.loaded.length, rejected: historyRead.rejected }, 'past seeds read for the changes feed');
 
   const signals = options.signals ?? process;
   const pruner = setInterval(() => store.prune(), Math.min(retentionMs ?? 3_600_000, 3_600_000));
   pruner.unref();
 
   async function reload(): Promise<ReloadResult> {
+    const read = await readHistory();
+    if (read?.rejected.length) app.log.warn({ event: 'history-rejected', rejected: read.rejected }, 'past seeds skipped');
     if (options.reloadKeys) {
       try {
         const digests = await options.reloadKeys();

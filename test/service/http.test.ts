@@ -105,7 +105,7 @@ describe('other requests', () => {
     expect(res.json().error.code).toBe('method_not_allowed');
   });
 
-  it.each(['/', '/api', '/api/v1', '/api/v1/rails/', '/api/v2/rails', '/api/v1/rails/BR-pix', '/API/V1/RAILS'])('%s is 404 not_found', async (url) => {
+  it.each(['/', '/api', '/api/v1', '/api/v1/rails/', '/api/v2/rails', '/api/v1/rails/BR-pix/fields', '/API/V1/RAILS'])('%s is 404 not_found', async (url) => {
     const res = await get(app, url);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: { code: 'not_found', message: ERRORS.not_found.message } });

@@ -9,13 +9,14 @@ import { DEFAULT_RETENTION_MS } from '../../service/store.js';
 import { intFlag, parseFlags } from '../args.js';
 import { EXIT, UsageError, type CliIO } from '../io.js';
 
-export const usage = `catalog serve [--seed dist/seed.json] [--port 8080] [--host 127.0.0.1] [--dev-key] [--retention 24h]
+export const usage = `catalog serve [--seed dist/seed.json] [--port 8080] [--host 127.0.0.1] [--dev-key] [--retention 24h] [--history <dir>]
 
 Serves the seed as the Reference Catalog Service (GET /api/v1/rails, /assets, /countries, /openapi.json; /healthz).
 API keys come from CATALOG_API_KEYS (comma-separated) and/or CATALOG_API_KEYS_FILE (one key, or sha256:<hex> of a
 key, per line); with none the service refuses to start, unless --dev-key generates one and prints it.
 CATALOG_CURSOR_SECRET (at least 32 characters) signs cursors; replicas must share it. CATALOG_LOG_LEVEL sets the
 log level (default info). Logs are JSON lines on stdout; messages for humans go to stderr.
+--history: a folder of past seed files (*.json) that GET /api/v1/changes can start from, besides the versions served.
 --retention: how long replaced snapshots stay available to runs started on them (s, m or h; default 24h).
 SIGHUP re-reads the seed file and the keys file; SIGTERM or SIGINT drains in-flight requests and exits 0.
 
@@ -61,6 +62,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     host: { type: 'string', default: '127.0.0.1' },
     'dev-key': { type: 'boolean', default: false },
     retention: { type: 'string' },
+    history: { type: 'string' },
   });
   const port = intFlag('port', values.port)!;
   if (port > 65535) throw new UsageError(`--port must be at most 65535, not ${port}`);
@@ -111,6 +113,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       reloadKeys: keysFile ? async () => [...staticKeys, ...(await keysFromFile(keysFile, io.cwd)), ...devDigests] : undefined,
       cursorSecret,
       retentionMs,
+      historyDir: values.history === undefined ? undefined : path.resolve(io.cwd, values.history),
       logLevel: env.CATALOG_LOG_LEVEL || 'info',
       logStream: io.stdout,
     });

@@ -1,0 +1,321 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { checkBeneficiary } from '../beneficiary/check.js';
+import { readSchema } from '../core/schemas.js';
+import { project } from '../seed/project.js';
+import { CHECK_BODY_LIMIT } from './client-routes.js';
+import { changesBetween, type VersionContent } from './history.js';
+
+/** Schemas of the client-kit endpoints (OpenAPI components; the SDK's types are generated from them). */
+export const clientSchemas = {
+  LocalizedText: {
+    title: 'LocalizedText',
+    type: 'object',
+    properties: { fr: { type: 'string', description: 'French.' }, en: { type: 'string', description: 'English.' } },
+    required: ['fr', 'en'],
+    additionalProperties: false,
+  },
+  BeneficiaryCheckRequest: {
+    title: 'BeneficiaryCheckRequest',
+    description: 'The values of a beneficiary, by field name. Values are texts; anything else is refused by field (code type).',
+    type: 'object',
+    properties: { values: { type: 'object', additionalProperties: true, description: 'Field name to value.' } },
+    required: ['values'],
+    additionalProperties: false,
+  },
+  BeneficiaryCheckError: {
+    title: 'BeneficiaryCheckError',
+    type: 'object',
+    properties: {
+      field: { type: 'string', description: 'The field, or the unknown name sent.' },
+      code: { type: 'string', enum: ['required', 'type', 'max_length', 'pattern', 'option', 'checksum', 'unknown_field'], description: 'Why the value is refused; stable.' },
+      message: { $ref: '#/components/schemas/LocalizedText', description: 'What is wrong and what to write instead.' },
+      help: { $ref: '#/components/schemas/LocalizedText', description: "The field's help, when it has one: show it beside the message." },
+    },
+    required: ['field', 'code', 'message'],
+    additionalProperties: false,
+  },
+  BeneficiaryCheck: {
+    title: 'BeneficiaryCheck',
+    description: 'The authoritative verdict on a beneficiary (contract 2.3): normalization first, then required, maxLength, pattern and the type check of each field; unknown fields refused.',
+    type: 'object',
+    properties: {
+      valid: { type: 'boolean', description: 'True exactly when errors is empty.' },
+      normalized: { type: 'object', additionalProperties: { type: 'string' }, description: 'Normalized values of the fields that passed; send these with the payout.' },
+      errors: { type: 'array', items: { $ref: '#/components/schemas/BeneficiaryCheckError' }, description: "In the rail's field order, then unknown fields." },
+    },
+    required: ['valid', 'normalized', 'errors'],
+    additionalProperties: false,
+  },
+  CatalogMeta: {
+    title: 'CatalogMeta',
+    type: 'object',
+    properties: {
+      version: { type: 'string', pattern: '^[0-9a-f]{16}$', description: 'Seed version: the content hash; also the ETag.' },
+      commit: { type: 'string', pattern: '^[0-9a-f]{40}$', description: 'Git commit the seed was built from, when known.' },
+      counts: {
+        type: 'object',
+        properties: { rails: { type: 'integer', minimum: 0 }, assets: { type: 'integer', minimum: 0 }, countries: { type: 'integer', minimum: 0 } },
+        required: ['rails', 'assets', 'countries'],
+        additionalProperties: false,
+      },
+    },
+    required: ['version', 'counts'],
+    additionalProperties: false,
+  },
+  Catalog: {
+    title: 'Catalog',
+    description: 'The whole catalog of one seed version: the seed as catalog build wrote it.',
+    type: 'object',
+    properties: {
+      meta: { $ref: '#/components/schemas/CatalogMeta' },
+      rails: { type: 'array', items: { $ref: '#/components/schemas/rail' }, description: 'Sorted by id.' },
+      assets: { type: 'array', items: { $ref: '#/components/schemas/asset' }, description: 'Sorted by id.' },
+      countries: { type: 'array', items: { $ref: '#/components/schemas/country' }, description: 'Sorted by code.' },
+    },
+    required: ['meta', 'rails', 'assets', 'countries'],
+    additionalProperties: false,
+  },
+  ValueChange: {
+    title: 'ValueChange',
+    type: 'object',
+    properties: {
+      pointer: { type: 'string', description: 'JSON pointer into the entry (items of fields and options matched by name / value).' },
+      label: { type: 'string', description: 'The pointer in words: fields[iban].pattern, limits.maxMinor.' },
+      before: { description: 'The value before; null when there was none.' },
+      after: { description: 'The value now; null when there is none.' },
+    },
+    required: ['pointer', 'label', 'before', 'after'],
+    additionalProperties: false,
+  },
+  ChangeEntry: {
+    title: 'ChangeEntry',
+    description: 'One entry that differs between two catalog versions, classified by the comparison catalog diff runs.',
+    type: 'object',
+    properties: {
+      catalog: { type: 'string', enum: ['rails', 'assets', 'countries'] },
+      id: { type: 'string', description: 'Rail or asset id, country code.' },
+      change: { type: 'string', enum: ['added', 'changed', 'removed'] },
+      breaking: { type: 'boolean', description: 'True when a client that worked with the old version can break.' },
+      breakingReasons: { type: 'array', items: { type: 'string' }, description: 'Why, one reason per breaking change.' },
+      changes: { type: 'array', items: { $ref: '#/components/schemas/ValueChange' }, description: 'Changed values; empty for added and removed entries.' },
+      transition: {
+        description: 'phase (rails, assets) or status (countries) transition, or null.',
+        oneOf: [
+          { type: 'null' },
+          {
+            type: 'object',
+            properties: {
+              property: { type: 'string', enum: ['phase', 'status'] },
+              from: { type: ['string', 'null'] },
+              to: { type: ['string', 'null'] },
+            },
+            required: ['property', 'from', 'to'],
+            additionalProperties: false,
+          },
+        ],
+      },
+      closed: { type: 'boolean', description: 'The change closes the entry: a rail or asset now in phase never, a country now restricted.' },
+    },
+    required: ['catalog', 'id', 'change', 'breaking', 'breakingReasons', 'changes', 'transition', 'closed'],
+    additionalProperties: false,
+  },
+  ChangeList: {
+    title: 'ChangeList',
+    description: 'The list envelope (contract 2.1) of the changes feed.',
+    type: 'object',
+    properties: {
+      data: { type: 'array', items: { $ref: '#/components/schemas/ChangeEntry' } },
+      next_cursor: { type: ['string', 'null'], description: 'Opaque cursor of the next page; null exactly when no entry follows.' },
+    },
+    required: ['data', 'next_cursor'],
+    additionalProperties: false,
+  },
+} as const;
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Examples read from the bundled catalog (catalog/ beside the code); none when it is not there. */
+export interface BundledExamples {
+  rail: Record<string, unknown>;
+  asset: Record<string, unknown>;
+  country: Record<string, unknown>;
+  checkRequest: { values: Record<string, string> };
+  checkValid: unknown;
+  checkInvalidRequest: { values: Record<string, string> };
+  checkInvalid: unknown;
+  changes: unknown;
+}
+
+function published(kind: 'rail' | 'asset' | 'country', file: string): Record<string, unknown> | undefined {
+  const full = path.join(ROOT, 'catalog', file);
+  if (!existsSync(full)) return undefined;
+  const seed = readSchema('seed.schema.json');
+  return project(parse(readFileSync(full, 'utf8')), seed.definitions[kind], seed) as Record<string, unknown>;
+}
+
+let examples: BundledExamples | null | undefined;
+
+/** Examples of requests and answers made from catalog/rails/BR-pix.yaml, assets/usdc.yaml and countries/BR.yaml. */
+export function bundledExamples(): BundledExamples | undefined {
+  if (examples !== undefined) return examples ?? undefined;
+  examples = null;
+  try {
+    const source = path.join(ROOT, 'catalog/rails/BR-pix.yaml');
+    if (!existsSync(source)) return undefined;
+    const raw = parse(readFileSync(source, 'utf8'));
+    const rail = published('rail', 'rails/BR-pix.yaml')!;
+    const asset = published('asset', 'assets/usdc.yaml');
+    const country = published('country', 'countries/BR.yaml');
+    if (!asset || !country) return undefined;
+    country.rails = ['BR-doc', 'BR-pix'];
+    const values: Record<string, string> = {};
+    for (const field of raw.fields) values[field.name] = field.examples?.[0] ?? field.options?.[0]?.value;
+    const bad: Record<string, string> = {};
+    for (const field of raw.fields) bad[field.name] = field.counterexamples?.[0] ?? 'unknown';
+    bad.pixkey = values.pixKey;
+    const lowered = structuredClone(rail) as any;
+    lowered.limits.maxMinor = Math.floor(lowered.limits.maxMinor / 2);
+    const content = (r: Record<string, unknown>, version: string): VersionContent => ({
+      version,
+      entries: { rails: new Map([['BR-pix', r]]), assets: new Map([['usdc', asset]]), countries: new Map([['BR', country]]) },
+    });
+    examples = {
+      rail,
+      asset,
+      country,
+      checkRequest: { values },
+      checkValid: checkBeneficiary(rail as any, values),
+      checkInvalidRequest: { values: bad },
+      checkInvalid: checkBeneficiary(rail as any, bad),
+      changes: { data: changesBetween(content(rail, 'a'), content(lowered, 'b')), next_cursor: null },
+    };
+  } catch {
+    examples = null;
+  }
+  return examples ?? undefined;
+}
+
+type Responses = Record<string, unknown>;
+
+/** The paths of the client-kit endpoints, for openApiDocument. */
+export function clientPaths(helpers: {
+  headers: Record<string, unknown>;
+  errorResponse: (description: string) => unknown;
+  unauthorized: unknown;
+}): Record<string, unknown> {
+  const { headers, errorResponse, unauthorized } = helpers;
+  const ex = bundledExamples();
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  const json = (schema: unknown, example?: unknown) => ({ 'application/json': example === undefined ? { schema } : { schema, example } });
+  const notModified = { description: 'Not modified: If-None-Match matched the ETag.', headers: { ETag: headers.ETag, 'Cache-Control': headers['Cache-Control'] } };
+  const noQuery = 'Takes no query parameter (any is 400 invalid_request).';
+
+  const item = (name: string, what: string, param: 'id' | 'code', pattern: string, example: string, schema: string, sample: unknown, list: string) => ({
+    get: {
+      operationId: `get${name}`,
+      summary: `One ${what} by ${param}: the same JSON as in ${list}. Closed and refused entries are returned like any other.`,
+      description: `${noQuery} HEAD answers the same headers without the body.`,
+      parameters: [{ name: param, in: 'path', required: true, description: `The ${what}'s ${param}.`, schema: { type: 'string', pattern }, example }],
+      responses: {
+        '200': { description: `The ${what}.`, headers, content: json(ref(schema), sample) },
+        '304': notModified,
+        '400': errorResponse(`invalid_request: the ${param} is not well-formed (param: ${param}).`),
+        '401': unauthorized,
+        '404': errorResponse(`not_found: no ${what} has this ${param}.`),
+      },
+    },
+  });
+
+  const paths: Record<string, unknown> = {
+    '/api/v1/rails/{id}': item('Rail', 'rail', 'id', '^[A-Z]{2}-[a-z0-9_]+$', 'BR-pix', 'rail', ex?.rail, '/api/v1/rails'),
+    '/api/v1/assets/{id}': item('Asset', 'asset', 'id', '^[a-z0-9_]+$', 'usdc', 'asset', ex?.asset, '/api/v1/assets'),
+    '/api/v1/countries/{code}': item('Country', 'country', 'code', '^[A-Za-z]{2}$', 'BR', 'country', ex?.country, '/api/v1/countries'),
+    '/api/v1/rails/{id}/beneficiary-checks': {
+      post: {
+        operationId: 'checkBeneficiary',
+        summary: "Checks a beneficiary's values against a rail's fields: the authoritative check (contract 2.3).",
+        description: `JSON only (415 otherwise), at most ${CHECK_BODY_LIMIT / 1024} KB (413). The values are personal data: never logged, never cached (Cache-Control: no-store). A closed rail (phase never) answers 409 rail_closed; live, beta and planned rails are checked. The same function (src/beneficiary) runs in the catalog validator's examples rule and offline in the SDK. ${noQuery}`,
+        parameters: [{ name: 'id', in: 'path', required: true, description: "The rail's id.", schema: { type: 'string', pattern: '^[A-Z]{2}-[a-z0-9_]+$' }, example: 'BR-pix' }],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: ref('BeneficiaryCheckRequest'),
+              ...(ex ? { examples: { valid: { value: ex.checkRequest }, invalid: { value: ex.checkInvalidRequest } } } : {}),
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'The verdict (valid or not: a refused value is not an HTTP error).',
+            headers: { 'Cache-Control': { description: 'no-store', schema: { type: 'string' } }, 'Catalog-Version': headers['Catalog-Version'], 'X-Request-Id': headers['X-Request-Id'] },
+            content: { 'application/json': { schema: ref('BeneficiaryCheck'), ...(ex ? { examples: { valid: { value: ex.checkValid }, invalid: { value: ex.checkInvalid } } } : {}) } },
+          },
+          '400': errorResponse('invalid_request: the body is not {"values": {...}} JSON, or the id is malformed.'),
+          '401': unauthorized,
+          '404': errorResponse('not_found: no rail has this id.'),
+          '409': errorResponse('rail_closed: the rail is closed (phase never) and accepts no payout.'),
+          '413': errorResponse('payload_too_large: the body is larger than 16 KB.'),
+          '415': errorResponse('unsupported_media_type: the body is not sent as application/json.'),
+        },
+      },
+    },
+    '/api/v1/catalog': {
+      get: {
+        operationId: 'getCatalog',
+        summary: 'The whole current catalog (rails, assets, countries and the seed version) in one response, for the daily refresh.',
+        description: `Strong ETag equal to the seed version ("<version>"); send it in If-None-Match for a 304. Compressed with br or gzip when Accept-Encoding allows (Vary: Accept-Encoding). ${noQuery}`,
+        responses: {
+          '200': {
+            description: 'The catalog.',
+            headers: { ...headers, ETag: { description: 'The seed version, quoted: "<version>".', schema: { type: 'string' } }, 'Content-Encoding': { description: 'br or gzip when accepted.', schema: { type: 'string' } } },
+            content: json(ref('Catalog'), ex ? { meta: { version: '0123456789abcdef', counts: { rails: 1, assets: 1, countries: 1 } }, rails: [ex.rail], assets: [ex.asset], countries: [ex.country] } : undefined),
+          },
+          '304': notModified,
+          '400': errorResponse('invalid_request: a query parameter was given.'),
+          '401': unauthorized,
+        },
+      },
+    },
+    '/api/v1/changes': {
+      get: {
+        operationId: 'listChanges',
+        summary: 'What changed between a catalog version and the current one, entry by entry, each change classified as breaking or not.',
+        description:
+          'The service keeps the versions it has served since it started, plus the seeds of its history folder (catalog serve --history), 64 at most. An unknown or too old version is 410 unknown_version: do a full refresh with GET /api/v1/catalog. Cursor-paginated like the lists; a run finishes on the version it started on (Catalog-Version).',
+        parameters: [
+          { name: 'since', in: 'query', required: true, description: 'The seed version the client has (meta.version of GET /api/v1/catalog).', schema: { type: 'string', pattern: '^[0-9a-f]{16}$' }, example: '0123456789abcdef' },
+          { $ref: '#/components/parameters/limit' },
+          { $ref: '#/components/parameters/cursor' },
+        ],
+        responses: {
+          '200': { description: 'A page of changes; empty when since is the current version.', headers, content: json(ref('ChangeList'), ex?.changes) },
+          '304': notModified,
+          '400': errorResponse('invalid_request: since missing or malformed, or another parameter or the cursor not valid.'),
+          '401': unauthorized,
+          '410': errorResponse('unknown_version: the service does not hold that version; do a full refresh.'),
+        },
+      },
+    },
+    '/openapi.json': {
+      get: {
+        operationId: 'publicOpenApiDocument',
+        summary: 'This document, without a key: the docs are public, the data is not.',
+        security: [],
+        responses: { '200': { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } }, '304': { description: 'Not modified.' } },
+      },
+    },
+    '/docs': {
+      get: {
+        operationId: 'apiDocs',
+        summary: 'This document rendered as HTML (Swagger UI, served by the service itself; no other host is contacted). No key.',
+        security: [],
+        responses: { '200': { description: 'The documentation page.', content: { 'text/html': { schema: { type: 'string' } } } }, '304': { description: 'Not modified.' } },
+      },
+    },
+  };
+  return paths as Responses;
+}
