@@ -20,9 +20,11 @@ function skeletonOf(at: SchemaNode, path: string, known: Record<string, unknown>
     const required: string[] = Array.isArray(node.required) ? node.required : [];
     // Schema order, not the order of `required`: the file reads as the schema (and as catalog fmt) lists properties.
     for (const name of Object.keys(node.properties ?? {})) {
-      if (!required.includes(name)) continue;
+      const here = path ? `${path}/${name}` : name;
+      // An optional property is written when a hint names it (a rail's sources: a rule, not the schema, requires them).
+      if (!required.includes(name) && !Object.keys(known).some((k) => k === here || k.startsWith(`${here}/`))) continue;
       const child = childSchema(at, name);
-      out[name] = child ? skeletonOf(child, path ? `${path}/${name}` : name, known) : PLACEHOLDER;
+      out[name] = child ? skeletonOf(child, here, known) : PLACEHOLDER;
     }
     return out;
   }

@@ -1,3 +1,4 @@
+import { PLACEHOLDER } from '../core/placeholder.js';
 import { defineRule } from './define.js';
 
 /**
@@ -45,6 +46,7 @@ export default defineRule({
       }
       const seen = new Set<string>();
       sources.forEach((source, i) => {
+        if (source.url === PLACEHOLDER) return; // left by catalog new: the placeholder rule says what to fill in
         const problem = urlProblem(source.url);
         if (problem) report(rail, `/sources/${i}/url`, problem);
         else if (seen.has(source.url)) report(rail, `/sources/${i}/url`, `${source.url} is already a source of this rail: remove the second one`);

@@ -6,7 +6,8 @@ import { stylesheet } from './css.js';
 import type { SiteData } from './model.js';
 import { FORM_SCRIPT, renderPages, STYLESHEET, type SiteFiles } from './pages.js';
 
-const FORM_ENTRY = fileURLToPath(new URL('./browser/form.ts', import.meta.url));
+// From the sources, also when this module runs compiled (compiled/ mirrors src/ at the same depth): esbuild bundles TypeScript.
+const FORM_ENTRY = fileURLToPath(new URL('../../src/site/browser/form.ts', import.meta.url));
 
 /**
  * Bundles the form's script for the browser: src/beneficiary (the validator's and the service's code) and the page

@@ -43,7 +43,7 @@ describe('catalog new', () => {
     const text = await readFile(path.join(root, 'catalog/rails/BR-boleto.yaml'), 'utf8');
     expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=../../schemas/rail.schema.json');
     const keys = text.split('\n').filter((l) => /^[a-zA-Z]+:/.test(l)).map((l) => l.split(':')[0]);
-    expect(keys).toEqual(['id', 'slug', 'name', 'kind', 'currency', 'countries', 'phase', 'settlement', 'limits', 'fees', 'fields', 'verifiedAt']);
+    expect(keys).toEqual(['id', 'slug', 'name', 'kind', 'currency', 'countries', 'phase', 'settlement', 'limits', 'fees', 'fields', 'verifiedAt', 'sources']);
     expect(text).toContain('currency: BRL'); // from countries/BR.yaml
     const run = await cli(['validate', '--dir', 'catalog', '--no-base', '--format', 'json', 'catalog/rails/BR-boleto.yaml'], root);
     expect(run.code).toBe(1);

@@ -63,7 +63,7 @@ describe('catalog site', () => {
   it.each([
     [['--seed', 'missing.json'], /--seed missing\.json cannot be read \(ENOENT\): run catalog build first/],
     [['--today', '2026-02-30'], /--today must be a real date/],
-    [['--outt', 'x'], /Unknown option '--outt'/],
+    [['--outt', 'x'], /unknown flag --outt; did you mean --out/],
   ])('exits 2 with a usage error on %j', async (args, message) => {
     const dir = await writeCatalog(VALID);
     const result = await catalog(['site', '--dir', '.', ...args], dir);

@@ -42,7 +42,9 @@ function known(kind: EntryKind, id: string, absDir: string): Record<string, unkn
   if (kind === 'asset') return { id };
   const [country, method] = [id.slice(0, 2), id.slice(3)];
   const slugPattern = schemaAt('rail', ['slug'])?.node.pattern;
-  const out: Record<string, unknown> = { id, countries: [country], 'fields/0': field };
+  // The sources rule requires at least one source: the skeleton asks for it like for any required property.
+  const source = { url: PLACEHOLDER, title: PLACEHOLDER, checked: PLACEHOLDER };
+  const out: Record<string, unknown> = { id, countries: [country], 'fields/0': field, 'sources/0': source };
   if (typeof slugPattern === 'string' && new RegExp(slugPattern, 'u').test(method)) out.slug = method;
   const currency = currencyOf(absDir, country);
   if (currency) {
