@@ -1,5 +1,5 @@
 /**
- * npm run bench:api [-- --duration 3 --rounds 2 --connections 10 --distinct 200000 --profile --no-variants]
+ * npm run bench:api [-- --duration 3 --rounds 2 --connections 10 --distinct 200000 --only pages|distinct --profile --no-variants]
  *
  * Loads GET /api/v1/rails?limit=50 (with auth, without and with a cursor) on the service, beside a bare fastify route
  * returning the same precomputed body (the ceiling), on the bundled seed (dist/seed.json, built if missing) and on a
@@ -329,6 +329,7 @@ async function main(): Promise<void> {
       rounds: { type: 'string', default: '2' },
       connections: { type: 'string', default: '10' },
       distinct: { type: 'string', default: '200000' },
+      only: { type: 'string' },
       profile: { type: 'boolean', default: false },
       'no-variants': { type: 'boolean', default: false },
       'client-kit-only': { type: 'boolean', default: false },
@@ -352,10 +353,12 @@ async function main(): Promise<void> {
       `  bundled seed ${seed.meta.version}: ${seed.meta.counts.rails} rails; generated seed ${big.meta.version}: ${big.meta.counts.rails} rails (${mb(readFileSync(bigPath).length)})\n`,
   );
   const options = { duration, connections, rounds: Number(values.rounds), profile: values.profile!, variants: !values['no-variants'] };
-  await benchSeed(`bundled (${seed.meta.counts.rails} rails)`, bundled, { ...options, variants: false });
-  await benchSeed('10,000 rails', bigPath, options);
-  await benchDistinct(bundled, Number(values.distinct), connections);
-  await benchClientKit(bundled, seed.meta.version, duration, connections);
+  if (values.only === undefined || values.only === 'pages') {
+    await benchSeed(`bundled (${seed.meta.counts.rails} rails)`, bundled, { ...options, variants: false });
+    await benchSeed('10,000 rails', bigPath, options);
+  }
+  if (values.only === undefined || values.only === 'distinct') await benchDistinct(bundled, Number(values.distinct), connections);
+  if (values.only === undefined || values.only === 'client-kit') await benchClientKit(bundled, seed.meta.version, duration, connections);
   if (options.profile) console.log(`CPU profiles of the service: ${PROFILES}`);
 }
 

@@ -98,6 +98,66 @@ function checkClabe(value: string): TypeProblem | undefined {
   return undefined;
 }
 
+/** A mod-11 check digit as Brazil's CPF and CNPJ compute it: Σ value·weight, remainder r, digit 0 when r < 2, else 11 − r. */
+function mod11Digit(chars: string, weights: number[]): number {
+  let sum = 0;
+  for (let i = 0; i < chars.length; i++) sum += (chars.charCodeAt(i) - 48) * weights[i];
+  const r = sum % 11;
+  return r < 2 ? 0 : 11 - r;
+}
+
+const CPF_WEIGHTS = [11, 10, 9, 8, 7, 6, 5, 4, 3, 2];
+const CNPJ_WEIGHTS = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+
+/** The two check digits of a CPF from its first 9 digits. */
+export function cpfCheckDigits(first9: string): string {
+  const d1 = mod11Digit(first9, CPF_WEIGHTS.slice(1));
+  return `${d1}${mod11Digit(first9 + d1, CPF_WEIGHTS)}`;
+}
+
+/**
+ * The two check digits of a CNPJ from its first 12 characters, numeric or alphanumeric (Receita Federal, in use from
+ * July 2026): each character counts as its ASCII code minus 48 (0-9 as themselves, A as 17 ... Z as 42).
+ */
+export function cnpjCheckDigits(first12: string): string {
+  const d1 = mod11Digit(first12, CNPJ_WEIGHTS.slice(1));
+  return `${d1}${mod11Digit(first12 + d1, CNPJ_WEIGHTS)}`;
+}
+
+/** A CPF: 11 digits, not all the same, with its two check digits. */
+function checkCpf(value: string): TypeProblem | undefined {
+  if (/^(.)\1{10}$/.test(value)) return { code: 'type', message: 'a CPF of one repeated digit is not issued: copy the 11 digits of the CPF again' };
+  const expected = cpfCheckDigits(value.slice(0, 9));
+  if (value.slice(9) !== expected)
+    return { code: 'checksum', message: `bad checksum: the last two digits of this CPF should be ${expected} for the 9 before them, so a digit is mistyped; copy the CPF again` };
+  return undefined;
+}
+
+/** A CNPJ: 12 characters 0-9 or A-Z (uppercase), not all the same, then its two check digits. */
+function checkCnpj(value: string): TypeProblem | undefined {
+  if (/^(.)\1{13}$/.test(value)) return { code: 'type', message: 'a CNPJ of one repeated character is not issued: copy the 14 characters of the CNPJ again' };
+  const expected = cnpjCheckDigits(value.slice(0, 12));
+  if (value.slice(12) !== expected)
+    return { code: 'checksum', message: `bad checksum: the last two digits of this CNPJ should be ${expected} for the 12 characters before them, so a character is mistyped; copy the CNPJ again` };
+  return undefined;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * A Pix key of any of the five kinds: CPF (11 digits) and CNPJ (14 characters, numeric or alphanumeric) with their
+ * check digits, an e-mail address, a phone number in E.164 form, or a random key (lowercase UUID).
+ */
+function checkPixKey(value: string): TypeProblem | undefined {
+  if (/^[0-9]{11}$/.test(value)) return checkCpf(value);
+  if (/^[0-9A-Z]{12}[0-9]{2}$/.test(value)) return checkCnpj(value);
+  if (value.includes('@')) return checkEmail(value);
+  if (value.startsWith('+')) return checkPhone(value);
+  if (UUID.test(value)) return undefined;
+  const hint = /^[0-9a-zA-Z]{12}[0-9]{2}$/.test(value) ? ' (the letters of an alphanumeric CNPJ are capitals: 12ABC34501DE35)' : '';
+  return { code: 'type', message: `not a Pix key: write a CPF (11 digits), a CNPJ (14 characters without dots, slash or hyphen)${hint}, an e-mail address, a phone number (+5511987654321) or a random key (lowercase UUID)` };
+}
+
 /** A select field: the value is one of its options. */
 function checkSelect(value: string, field: Pick<SeedField, 'options'>): TypeProblem | undefined {
   const options = Array.isArray(field.options) ? field.options.map((o) => o?.value).filter((v) => typeof v === 'string') : [];
@@ -126,4 +186,6 @@ export const typeChecks: Record<FieldType, TypeCheck> = {
   aba_routing: checkAbaRouting,
   /** clabe: 18 digits and the CLABE check digit (weights 3, 7, 1). */
   clabe: checkClabe,
+  /** pix_key: a Brazilian Pix key: CPF or CNPJ (numeric or alphanumeric) with check digits, e-mail, E.164 phone or UUID. */
+  pix_key: checkPixKey,
 };

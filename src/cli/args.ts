@@ -1,13 +1,24 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isDate, todayOf } from '../core/dates.js';
+import { didYouMean } from '../core/suggest.js';
 import { UsageError, type CliIO } from './io.js';
 
-/** Parses a command's flags strictly: an unknown flag or a missing value is a usage error, never ignored. */
-export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T) {
+/**
+ * Parses a command's flags strictly: an unknown flag or a missing value is a usage error, never ignored; an unknown
+ * flag gets the nearest known one ("did you mean --format?"). Positional arguments only where the command takes some.
+ */
+export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T, config: { positionals?: boolean } = {}) {
   try {
-    return parseArgs({ args: argv, options, strict: true, allowPositionals: false });
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: config.positionals ?? false });
   } catch (err) {
-    throw new UsageError((err as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+    const message = (err as Error).message.replace(/\. To specify a positional argument.*$/s, '');
+    const unknown = /^Unknown option '(-{1,2}[^'=]+)/.exec(message)?.[1];
+    if (unknown) {
+      const names = Object.keys(options).map((n) => `--${n}`);
+      const near = didYouMean(unknown, names);
+      throw new UsageError(`unknown flag ${unknown}${near ? `; did you mean ${near}?` : ''} (flags: ${names.join(', ')})`);
+    }
+    throw new UsageError(message);
   }
 }
 

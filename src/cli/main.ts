@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { EXIT, UsageError, type CliIO } from './io.js';
 import { inertLines } from '../core/visible.js';
 
@@ -19,6 +20,12 @@ const loaders = {
   publish: () => import('./commands/publish.js'),
   serve: () => import('./commands/serve.js'),
   rules: () => import('./commands/rules.js'),
+  new: () => import('./commands/new.js'),
+  fmt: () => import('./commands/fmt.js'),
+  close: () => import('./commands/close.js'),
+  restrict: () => import('./commands/restrict.js'),
+  site: () => import('./commands/site.js'),
+  preview: () => import('./commands/preview.js'),
 } satisfies Record<string, () => Promise<Command>>;
 
 /** The names of the commands, in the order help lists them. */
@@ -48,9 +55,16 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     io.stdout.write(await help());
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
+  if (name === '--version' || name === '-v') {
+    // Nothing else is loaded: the answer is in package.json (two folders up from src/cli and from compiled/cli).
+    io.stdout.write(`${(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version}\n`);
+    return EXIT.ok;
+  }
   const command = await loadCommand(name);
   if (!command) {
-    io.stderr.write(`catalog: unknown command ${JSON.stringify(name)}\n\n${await help()}`);
+    const { didYouMean } = await import('../core/suggest.js');
+    const near = didYouMean(name, commandNames);
+    io.stderr.write(`catalog: unknown ${name.startsWith('-') ? 'flag' : 'command'} ${JSON.stringify(name)}${near ? `; did you mean ${near}?` : ''}\n\n${await help()}`);
     return EXIT.usage;
   }
   if (rest.includes('--help') || rest.includes('-h')) {

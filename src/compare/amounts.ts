@@ -32,3 +32,37 @@ export function formatMinutes(minutes: number): string {
   const parts = [d ? `${d} d` : '', h ? `${h} h` : '', m || minutes === 0 ? `${m} min` : ''].filter(Boolean);
   return parts.join(' ');
 }
+
+/**
+ * The exact decimal text of an integer count of minor or base units, without grouping ("1000050", 2 → "10000.50"), or
+ * undefined when `units` is not an integer. String arithmetic only: never rounded through a float, whatever the size.
+ */
+export function decimalOf(units: number | string | bigint, decimals: number, trim = false): string | undefined {
+  const text = formatUnits(units, decimals, trim);
+  return /^-?[\d,]+(\.\d+)?$/.test(text) ? text.replace(/,/g, '') : undefined;
+}
+
+/**
+ * An amount in minor units as a currency amount for a locale, with Intl's currency style: 1000050 EUR (2 decimals) is
+ * "10,000.50 €" in fr, "€10,000.50" in en. Intl formats the exact decimal string, so amounts beyond 2^53 stay exact.
+ */
+export function formatMoney(units: number | string | bigint, decimals: number, currency: string, locale: string): string {
+  const decimal = decimalOf(units, decimals);
+  if (decimal === undefined) return `${String(units)} ${currency}`;
+  try {
+    const format = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    return format.format(decimal as unknown as number);
+  } catch {
+    return `${formatUnits(units, decimals)} ${currency}`;
+  }
+}
+
+/**
+ * A count of base units of a crypto asset in human units for a locale, trailing zeros dropped: 50000 with 8 decimals is
+ * "0.0005" in en, "0,0005" in fr. Exact for any size (string arithmetic, then Intl on the decimal string).
+ */
+export function formatQuantity(units: number | string | bigint, decimals: number, locale: string): string {
+  const decimal = decimalOf(units, decimals, true);
+  if (decimal === undefined) return String(units);
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: Math.min(decimals, 100) }).format(decimal as unknown as number);
+}

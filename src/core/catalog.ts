@@ -1,6 +1,6 @@
 import type { RawEntry } from './load.js';
 import type { SourceFile } from './source.js';
-import type { Asset, Country, Rail } from '../generated/types.js';
+import type { Asset, Country, Policy, Rail } from '../generated/types.js';
 
 /** An entry whose shape the schema accepted: its data can be trusted to have the schema's types. */
 export interface Entry<T> {
@@ -15,6 +15,8 @@ export interface Catalog {
   rails: Entry<Rail>[];
   assets: Entry<Asset>[];
   countries: Entry<Country>[];
+  /** Lists of the written country policy (catalog/policies): read by rules, never published in the seed. */
+  policies: Entry<Policy>[];
   /** Every entry that parsed into a mapping, schema-valid or not (for rules that only need an id, such as file names). */
   raw: RawEntry[];
 }

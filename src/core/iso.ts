@@ -130,3 +130,8 @@ export function minorUnit(code: string): number | undefined {
 export function nearCurrencyCodes(code: string): string[] {
   return CURRENCY_CODES.filter((candidate) => editDistance(code, candidate) === 1);
 }
+
+/** The English short name of an assigned ISO 3166-1 alpha-2 code (Norway), or undefined. */
+export function countryName(code: string): string | undefined {
+  return isCountryCode(code) ? countries.getName(code, 'en') : undefined;
+}

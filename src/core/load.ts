@@ -1,26 +1,28 @@
-import { readFileSync, statSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { isMap, parseAllDocuments, type Document } from 'yaml';
 import type { Problem } from './problem.js';
 import { cmp } from './problem.js';
-import { parseInWorkers } from './parallel.js';
 import { ParseCache } from './parse-cache.js';
+import { fastParseYaml } from './fast-yaml.js';
 import { locate, offsetRange, YAML_OPTIONS, type Range, type SourceFile } from './source.js';
+import { decodeUtf8, refusedCharacters, yamlText } from './text.js';
+import { documentData, type Literal } from './yaml-data.js';
+import { explainSyntaxError } from './yaml-mistakes.js';
 
-/** The three catalogs and the folder each lives in. */
-export const ENTRY_KINDS = { rails: 'rail', assets: 'asset', countries: 'country' } as const;
+/** The catalogs and the folder each lives in (policies: the written country policy, checked but not published). */
+export const ENTRY_KINDS = { rails: 'rail', assets: 'asset', countries: 'country', policies: 'policy' } as const;
 export type Folder = keyof typeof ENTRY_KINDS;
 export type EntryKind = (typeof ENTRY_KINDS)[Folder];
 
-/** Files larger than this are refused: a catalog entry is a few kilobytes, and the cap keeps one bad file from stalling CI. */
-export const MAX_FILE_BYTES = 1024 * 1024;
+/**
+ * Files larger than this are refused before they are read: a rail is a few kilobytes, so no real entry comes near, and
+ * the cap keeps one bad file from stalling CI.
+ */
+export const MAX_FILE_BYTES = 256 * 1024;
 /** More alias expansions than this in one file is treated as an alias bomb ("billion laughs"). */
 export const MAX_ALIAS_COUNT = 100;
-/** From this many files on, parsing is spread over worker threads (below it, starting workers costs more than it saves). */
-export const PARALLEL_THRESHOLD = 1500;
 
 /** An entry read from a file: one YAML mapping, before any schema check. */
 export interface RawEntry {
@@ -28,6 +30,8 @@ export interface RawEntry {
   file: SourceFile;
   /** The mapping as plain data (YAML 1.2 core schema). */
   data: Record<string, unknown>;
+  /** Number-like plain scalars that are not plain decimal integers (see ParsedText.literals). */
+  literals?: Literal[];
 }
 
 /** What loading a catalog folder gives: every file, every entry that parsed, and the problems found on the way. */
@@ -47,8 +51,13 @@ export function displayPath(absolute: string, cwd: string): string {
   return rel.split(path.sep).join('/');
 }
 
-/** Lists the catalog's files in a stable order (code-unit order of their paths, not the file system's order). */
-export async function listFiles(dir: string, shown = dir): Promise<string[]> {
+/**
+ * Every path of a catalog folder, in a stable order (code-unit order, not the file system's): `files` are the regular
+ * files (each is read, or reported by parseCatalogText for its name), `refused` the paths that are not read, each with
+ * what to do (symbolic links, folders where entries belong, anything that is not a regular file). Nothing is skipped
+ * silently: see docs/catalog.md, "What is read".
+ */
+export async function scanCatalog(dir: string, shown = dir, own: string[] = []): Promise<{ files: string[]; refused: CatalogText[] }> {
   let info;
   try {
     info = await stat(dir);
@@ -56,8 +65,40 @@ export async function listFiles(dir: string, shown = dir): Promise<string[]> {
     throw new CatalogDirError(`cannot read the catalog folder ${shown}: it does not exist (give the folder with --dir)`);
   }
   if (!info.isDirectory()) throw new CatalogDirError(`${shown} is not a folder (give the catalog folder with --dir)`);
-  const files = await fg('**/*', { cwd: dir, onlyFiles: true, dot: false, followSymbolicLinks: false });
-  return files.sort(cmp);
+  const files: string[] = [];
+  const refused: CatalogText[] = [];
+  const folders = Object.keys(ENTRY_KINDS).map((f) => `${f}/`).join(', ');
+  // The tool's own files (the parse cache, when --cache-location points inside the catalog) are not catalog paths.
+  const ownFiles = new Set(own.map((f) => path.resolve(f)));
+  const isOwn = (abs: string) => ownFiles.has(abs) || [...ownFiles].some((f) => f.startsWith(abs + path.sep));
+  /** Lists a folder; returns how many paths under it were listed or reported. */
+  const visit = async (rel: string): Promise<number> => {
+    let count = 0;
+    for (const d of await readdir(path.join(dir, rel), { withFileTypes: true })) {
+      const name = rel ? `${rel}/${d.name}` : d.name;
+      const abs = path.join(dir, name);
+      if (ownFiles.has(abs)) continue;
+      if (!rel && d.name === '.git') continue; // a catalog folder that is a repository's root: git's own folder
+      count++;
+      if (d.isSymbolicLink())
+        refused.push({ name, refused: `${name} is a symbolic link, and the catalog reads no links (a link can point outside the catalog, and git stores it as a link): replace it with the file or folder itself` });
+      else if (d.isDirectory()) {
+        if ((await visit(name)) === 0 && !isOwn(abs)) {
+          const where = !rel && d.name in ENTRY_KINDS ? `${name}/ is empty` : `${name}/ is an empty folder, and the catalog holds ${folders} only`;
+          if (rel || !(d.name in ENTRY_KINDS)) refused.push({ name: `${name}/`, refused: `${where}: delete it` });
+        }
+      } else if (d.isFile()) files.push(name);
+      else refused.push({ name, refused: `${name} is not a regular file (a pipe, socket or device): remove it from the catalog` });
+    }
+    return count;
+  };
+  await visit('');
+  return { files: files.sort(cmp), refused: refused.sort((a, b) => cmp(a.name, b.name)) };
+}
+
+/** Lists the catalog's regular files in a stable order (code-unit order of their paths, not the file system's order). */
+export async function listFiles(dir: string, shown = dir): Promise<string[]> {
+  return (await scanCatalog(dir, shown)).files;
 }
 
 /** One catalog file's content, from disk or from git: its name inside the catalog folder, its text or why it has none. */
@@ -67,51 +108,66 @@ export interface CatalogText {
   text?: string;
   /** Why there is no text: too large, unreadable. */
   unreadable?: string;
+  /** The text was not valid UTF-8: where its first bad byte is (the text holds U+FFFD there). */
+  badUtf8?: { offset: number; byte: number };
+  /** A path that is not read at all (a symbolic link, a folder), and what to do about it. */
+  refused?: string;
 }
 
 /**
- * One file parsed: plain data only, so that it can cross from a worker thread. Problems carry character offsets;
- * lines and columns are computed where the text is kept.
+ * One file parsed: plain data only (the parse cache keeps it as JSON). Problems carry character offsets; lines and
+ * columns are computed where the text is kept. The fast path (fast-yaml.ts) and the full path make the same one.
  */
 export interface ParsedText {
   name: string;
   text: string;
   kind?: EntryKind;
   data?: Record<string, unknown>;
-  issues: Array<{ rule: 'yaml-syntax' | 'file-name'; message: string; start: number; end: number; pointer?: string }>;
+  issues: Array<{ rule: ParseRule; message: string; start: number; end: number; pointer?: string }>;
+  /**
+   * Number-like plain scalars of a clean file that are not plain decimal integers (`100.00`, `1e2`, `0x64`, `1_000`), with
+   * their pointers and source text: integer fields refuse them (integers.ts) without parsing the file again.
+   */
+  literals?: Literal[];
 }
+
+/** The rules whose problems parsing finds. */
+export type ParseRule = 'yaml-syntax' | 'file-name' | 'characters';
+
+/** Which YAML reader parses: the fast subset reader with the full `yaml` path behind it (default), or `yaml` alone. */
+export type Parser = 'auto' | 'full';
 
 export interface LoadOptions {
   /** File of the parse cache (validate --cache); no cache when absent. */
   cacheFile?: string;
+  /** 'full' parses every file with `yaml` (the differential test compares both). */
+  parser?: Parser;
 }
 
 /** Reads and parses every file of a catalog folder; never throws on a file, only on an unreadable folder. */
 export async function loadCatalog(dir: string, cwd = process.cwd(), options: LoadOptions = {}): Promise<Loaded> {
   const absDir = path.resolve(cwd, dir);
-  const names = await listFiles(absDir, dir);
+  const { files: names, refused } = await scanCatalog(absDir, dir, options.cacheFile ? [path.resolve(cwd, options.cacheFile)] : []);
   const docs = new Map<string, Document | null>();
+  const parser = options.parser ?? 'auto';
   const parsed = options.cacheFile
-    ? await parseCached(absDir, names, docs, new ParseCache(path.resolve(cwd, options.cacheFile)))
-    : await parseFiles(absDir, names, docs);
+    ? await parseCached(absDir, names, docs, new ParseCache(path.resolve(cwd, options.cacheFile)), parser)
+    : parseFiles(absDir, names, docs, parser);
+  for (const r of refused) parsed.push(parseCatalogText(r));
   return toLoaded(absDir, parsed, cwd, docs);
 }
 
 /**
- * Parses files: on worker threads when there are many (each reads its share itself), otherwise here, keeping the
- * documents so that locating a problem does not parse a file twice. `read` holds texts already read.
+ * Parses files on this thread (worker threads cost more than they saved once most files take the fast path:
+ * docs/performance.md), keeping the documents the full path made, so that locating a problem does not parse a file
+ * twice. `read` holds texts already read.
  */
-async function parseFiles(absDir: string, names: string[], docs: Map<string, Document | null>, read = new Map<string, CatalogText>()): Promise<ParsedText[]> {
-  const workers = Math.min(availableParallelism(), 4);
-  if (names.length >= PARALLEL_THRESHOLD && workers > 1) {
-    const parsed = await parseInWorkers(absDir, names, workers);
-    if (parsed) return parsed;
-  }
-  return names.map((name) => parseCatalogText(read.get(name) ?? readTextSync(absDir, name), (doc) => docs.set(name, doc)));
+function parseFiles(absDir: string, names: string[], docs: Map<string, Document | null>, parser: Parser, read = new Map<string, CatalogText>()): ParsedText[] {
+  return names.map((name) => parseCatalogText(read.get(name) ?? readTextSync(absDir, name), (doc) => docs.set(name, doc), MAX_FILE_BYTES, parser));
 }
 
 /** With the parse cache: only files whose text changed since the last run are parsed. */
-async function parseCached(absDir: string, names: string[], docs: Map<string, Document | null>, cache: ParseCache): Promise<ParsedText[]> {
+async function parseCached(absDir: string, names: string[], docs: Map<string, Document | null>, cache: ParseCache, parser: Parser): Promise<ParsedText[]> {
   const parsed: ParsedText[] = [];
   const missed = new Map<string, CatalogText>();
   for (const name of names) {
@@ -120,19 +176,21 @@ async function parseCached(absDir: string, names: string[], docs: Map<string, Do
     if (hit) parsed.push(hit);
     else missed.set(name, text);
   }
-  for (const p of await parseFiles(absDir, [...missed.keys()], docs, missed)) {
-    const read = missed.get(p.name)!;
-    if (read.text === p.text) cache.set(read, p); // a file changed while a worker re-read it is not cached
+  for (const p of parseFiles(absDir, [...missed.keys()], docs, parser, missed)) {
+    cache.set(missed.get(p.name)!, p);
     parsed.push(p);
   }
   await cache.save();
   return parsed;
 }
 
-/** Parses catalog files given as texts (from disk or from a git revision). */
-export function loadTexts(absDir: string, texts: CatalogText[], cwd = process.cwd()): Loaded {
+/**
+ * Parses catalog files given as texts (from disk or from a git revision). `maxBytes` exists for the benchmark, which
+ * measures the cost of files larger than a catalog accepts.
+ */
+export function loadTexts(absDir: string, texts: CatalogText[], cwd = process.cwd(), maxBytes = MAX_FILE_BYTES, parser: Parser = 'auto'): Loaded {
   const docs = new Map<string, Document | null>();
-  const parsed = texts.map((t) => parseCatalogText(t, (doc) => docs.set(t.name, doc)));
+  const parsed = texts.map((t) => parseCatalogText(t, (doc) => docs.set(t.name, doc), maxBytes, parser));
   return toLoaded(absDir, parsed, cwd, docs);
 }
 
@@ -148,105 +206,149 @@ function toLoaded(absDir: string, parsed: ParsedText[], cwd: string, docs: Map<s
       const range = issue.pointer !== undefined ? locate(file, issue.pointer) : offsetRange(file, issue.start, issue.end);
       loaded.problems.push({ file: file.path, ...range, severity: 'error', rule: issue.rule, pointer: issue.pointer ?? '', message: issue.message });
     }
-    if (p.kind && p.data) loaded.entries.push({ kind: p.kind, file, data: p.data });
+    if (p.kind && p.data) loaded.entries.push({ kind: p.kind, file, data: p.data, ...(p.literals?.length ? { literals: p.literals } : {}) });
   }
   return loaded;
 }
 
 /**
  * Reads one file of the catalog folder, refusing files over MAX_FILE_BYTES without reading them. Synchronous: for
- * thousands of small files, one read after another is much cheaper than as many promises (measured).
+ * thousands of small files, one read after another is much cheaper than as many promises (measured). No stat of its
+ * own: the file is opened without following a link, and the size comes from the open file (what reading needs anyway).
  */
 export function readTextSync(absDir: string, name: string): CatalogText {
   if (!isEntryPlace(name)) return { name };
   const absolute = path.join(absDir, name);
+  const notRegular = { name, refused: `${name} is not a regular file (a symbolic link?): replace it with the file itself` };
+  let fd: number | undefined;
   try {
-    const size = statSync(absolute).size;
-    if (size > MAX_FILE_BYTES) return { name, unreadable: tooLarge(size) };
-    return { name, text: readFileSync(absolute, 'utf8') };
+    fd = openSync(absolute, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    const info = fstatSync(fd);
+    if (!info.isFile()) return notRegular;
+    if (info.size > MAX_FILE_BYTES) return { name, unreadable: tooLarge(info.size) };
+    const bytes = Buffer.allocUnsafe(info.size);
+    let length = 0;
+    for (let got = -1; got !== 0 && length < bytes.length; length += got) got = readSync(fd, bytes, length, bytes.length - length, null);
+    return { name, ...decodeUtf8(bytes.subarray(0, length)) };
   } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ELOOP') return notRegular;
     return { name, unreadable: `cannot read the file: ${(err as Error).message}` };
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 
-function tooLarge(bytes: number): string {
-  return `the file is ${(bytes / 1024 / 1024).toFixed(1)} MiB; a catalog entry is at most 1 MiB: keep one entry per file and remove what does not belong to it`;
+/** Why a file over MAX_FILE_BYTES is refused (it is not read, let alone parsed). */
+export function tooLarge(bytes: number): string {
+  return `the file is ${Math.ceil(bytes / 1024)} KB, and a catalog entry is at most ${MAX_FILE_BYTES / 1024} KB (a rail is a few KB), so it is not read: keep one entry per file and remove what does not belong to it`;
 }
 
-function isEntryPlace(name: string): boolean {
+/** True for a path where an entry file belongs: <folder>/<name>.yaml, not hidden. */
+export function isEntryPlace(name: string): boolean {
   const parts = name.split('/');
-  return parts.length === 2 && parts[0] in ENTRY_KINDS && name.endsWith('.yaml');
+  return parts.length === 2 && parts[0] in ENTRY_KINDS && parts[1].endsWith('.yaml') && !parts[1].startsWith('.');
 }
 
-/** Friendlier words for the YAML parser's error codes: what happened and what to write instead. */
-const YAML_HINTS: Record<string, (source: string) => string> = {
-  DUPLICATE_KEY: (src) => `duplicate key ${JSON.stringify(src)}: a key may appear once in a mapping; keep one of the two and delete the other`,
-  TAB_AS_INDENT: () => 'a tab is used for indentation: YAML indents with spaces only; replace the tab with spaces',
-  MULTIPLE_DOCS: () => 'a catalog file holds one entry: remove the --- and the second document, or move it to a file of its own',
-};
+/** Why a file in an entry folder is not read, by its name (hidden files, editor leftovers, other extensions); undefined for an entry file. */
+function notAnEntryName(base: string): string | undefined {
+  if (/~$|^#.*#$|\.(swp|swo|swx|bak|orig|rej|tmp)$/i.test(base) || /^\.~lock\./.test(base))
+    return `${base} is an editor's or a merge tool's leftover, not an entry: delete it (and add the pattern to .gitignore)`;
+  if (base.startsWith('.')) return `${base} is a hidden file, and the catalog holds entries only: delete it, or move it out of the catalog (a .gitkeep is not needed once the folder holds an entry)`;
+  if (base.endsWith('.yaml')) return undefined;
+  const stem = base.replace(/\.[^.]*$/, '');
+  if (/\.ya?ml$/i.test(base)) return `${base} is not read by the catalog, which reads .yaml files only: rename it to ${stem}.yaml`;
+  if (/\.json$/i.test(base)) return `${base} is not read by the catalog: entries are YAML; write it as ${stem}.yaml`;
+  if (!base.includes('.')) return `${base} has no extension and is not read by the catalog: if it is an entry, rename it to ${base}.yaml; otherwise move it out of the catalog`;
+  return `${base} is not read by the catalog, which holds .yaml entries only: if it is an entry, rename it to ${stem}.yaml; otherwise move it out of the catalog`;
+}
+
+/** What to say about a second document in a file. */
+const MULTIPLE_DOCS = 'a catalog file holds one entry: remove the --- and the second document, or move it to a file of its own';
 
 /**
- * Parses one catalog file with `yaml` (pure: no I/O, safe in a worker). `keepDocument` receives the parsed document
- * when the caller can keep it, so that locating a problem later does not parse the file again.
+ * Parses one catalog file (pure: no I/O): the one place where a parse result is made. Checks, in
+ * order: where the file is and its name, that it could be read and its size, its bytes (UTF-8) and characters, then the
+ * YAML (first syntax error only, explained), then the data (duplicate keys, keys that are not text, aliases, depth),
+ * and records the number-like literals that integer fields refuse. `keepDocument` receives the parsed document when
+ * the caller can keep it, so that locating a problem later does not parse the file again. A clean text in the subset
+ * of YAML that catalog files use is read by the fast path instead (parser 'full': never), which makes the same result.
  */
-export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Document | null) => void): ParsedText {
+export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Document | null) => void, maxBytes = MAX_FILE_BYTES, parser: Parser = 'auto'): ParsedText {
   const { name } = source;
   const parts = name.split('/');
   const folder = parts[0] as Folder;
   const result: ParsedText = { name, text: source.text ?? '', issues: [] };
-  const fail = (rule: 'yaml-syntax' | 'file-name', message: string, start = 0, end = 0) => {
+  const fail = (rule: ParseRule, message: string, start = 0, end = 0) => {
     result.issues.push({ rule, message, start, end });
     return result;
   };
-  if (parts.length !== 2 || !(folder in ENTRY_KINDS))
-    return fail('file-name', `${name} is not where an entry belongs: put rails in rails/<id>.yaml, assets in assets/<id>.yaml and countries in countries/<CODE>.yaml under the catalog folder`);
-  if (!name.endsWith('.yaml')) {
-    const hint = name.endsWith('.yml') ? `rename it to ${parts[1].replace(/\.yml$/, '.yaml')}` : 'catalog entries are .yaml files';
-    return fail('file-name', `${parts[1]} is not read by the catalog: ${hint}`);
+  if (source.refused !== undefined) return fail('file-name', source.refused);
+  const base = parts[parts.length - 1];
+  const stray = /^\./.test(base) || /~$|^#.*#$/.test(base) || /\.(swp|swo|swx|bak|orig|rej|tmp)$/i.test(base);
+  if (stray) return fail('file-name', notAnEntryName(base)!);
+  if (parts.length !== 2 || !(folder in ENTRY_KINDS)) {
+    const places = Object.entries(ENTRY_KINDS).map(([f, kind]) => `${kind === 'country' ? 'countries in countries/<CODE>.yaml' : `${f} in ${f}/<id>.yaml`}`);
+    return fail('file-name', `${name} is not where an entry belongs: put ${places.join(', ')} under the catalog folder`);
   }
+  const misnamed = notAnEntryName(parts[1]);
+  if (misnamed) return fail('file-name', misnamed);
   if (source.text === undefined) return fail('yaml-syntax', source.unreadable ?? 'cannot read the file');
-  if (Buffer.byteLength(source.text) > MAX_FILE_BYTES) {
+  const bytes = Buffer.byteLength(source.text);
+  if (bytes > maxBytes) {
     result.text = '';
-    return fail('yaml-syntax', tooLarge(Buffer.byteLength(source.text)));
+    return fail('yaml-syntax', tooLarge(bytes));
   }
   const text = source.text;
+  if (source.badUtf8) {
+    // Reported once, at the first bad byte: what follows is what re-saving the file as UTF-8 will change.
+    const { offset, byte } = source.badUtf8;
+    fail('characters', `the file is not valid UTF-8: the byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} here is not part of any character; save the file as UTF-8 (editors call it "UTF-8", not "Latin-1" or "Windows-1252") and check the characters around this place`, offset, offset + 1);
+  } else {
+    for (const c of refusedCharacters(text)) result.issues.push({ rule: 'characters', ...c });
+  }
+
+  // Most catalog files are clean and in the small subset of YAML the fast reader knows; it hands everything else over.
+  if (parser === 'auto' && result.issues.length === 0) {
+    const fast = fastParseYaml(text);
+    if (fast) {
+      result.kind = ENTRY_KINDS[folder];
+      result.data = fast.data;
+      if (fast.literals.length) result.literals = fast.literals;
+      return result;
+    }
+  }
 
   let docs: Document.Parsed[];
   try {
-    docs = parseAllDocuments(text, YAML_OPTIONS) as Document.Parsed[];
+    docs = parseAllDocuments(yamlText(text), YAML_OPTIONS) as Document.Parsed[];
     if (!Array.isArray(docs)) docs = [];
   } catch (err) {
-    return fail('yaml-syntax', `cannot parse the YAML: ${plainMessage((err as Error).message)}`);
+    return fail('yaml-syntax', `cannot parse the YAML: ${(err as Error).message}`);
   }
   const first = docs[0];
-  if (first) {
-    for (const e of [...first.errors, ...first.warnings]) {
-      const start = e.pos[0];
-      const end = e.code === 'DUPLICATE_KEY' ? keyEnd(text, start) : e.pos[1];
-      const hint = YAML_HINTS[e.code]?.(text.slice(start, end)) ?? plainMessage(e.message);
-      result.issues.push({ rule: 'yaml-syntax', message: hint, start, end });
-    }
+  const syntax = first ? [...first.errors].sort((a, b) => a.pos[0] - b.pos[0])[0] : undefined;
+  if (syntax) {
+    // Only the first syntax error: the parser's later errors are nearly always consequences of it.
+    const x = explainSyntaxError(text, { code: syntax.code, message: syntax.message, start: syntax.pos[0], end: syntax.pos[1] });
+    fail('yaml-syntax', x.message, x.start, x.end);
+  } else if (first) {
+    for (const w of first.warnings) fail('yaml-syntax', w.message.replace(/\s+at line \d+, column \d+.*$/s, ''), w.pos[0], w.pos[1]);
   }
-  if (docs.length > 1) {
+  if (docs.length > 1 && !syntax) {
     const start = docs[1].range?.[0] ?? 0;
-    result.issues.push({ rule: 'yaml-syntax', message: YAML_HINTS.MULTIPLE_DOCS(''), start, end: start + 3 });
+    fail('yaml-syntax', MULTIPLE_DOCS, start, start + 3);
   }
   const doc = first && first.errors.length === 0 ? first : null;
   keepDocument?.(doc);
-  if (result.issues.length > 0 && !doc) return result;
-  if (!doc || doc.contents === null) {
+  if (!doc) return result.issues.length ? result : fail('yaml-syntax', 'cannot read the YAML');
+  if (doc.contents === null) {
     return result.issues.length ? result : fail('yaml-syntax', `the file is empty: write the entry as a mapping, starting with ${folder === 'countries' ? 'code' : 'id'}: ...`);
   }
 
-  let data: unknown;
-  try {
-    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
-  } catch (err) {
-    const message = /alias/i.test((err as Error).message)
-      ? `too many alias expansions (more than ${MAX_ALIAS_COUNT}): this looks like an alias bomb; write the values out instead of nesting *aliases`
-      : `cannot read the YAML: ${(err as Error).message}`;
-    return fail('yaml-syntax', message);
-  }
+  const read = documentData(doc, text, MAX_ALIAS_COUNT);
+  for (const issue of read.issues) fail('yaml-syntax', issue.message, issue.start, issue.end);
+  if (read.issues.length > 0 || read.data === undefined) return result;
+  const data = read.data;
   if (!isMap(doc.contents) || data === null || typeof data !== 'object' || Array.isArray(data)) {
     const what = Array.isArray(data) ? 'a list' : 'a single value';
     result.issues.push({ rule: 'yaml-syntax', message: `the file holds ${what}; an entry is a mapping of fields (key: value), one entry per file`, start: 0, end: 0, pointer: '' });
@@ -254,19 +356,8 @@ export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Docum
   }
   result.kind = ENTRY_KINDS[folder];
   result.data = data as Record<string, unknown>;
+  if (read.literals.length) result.literals = read.literals;
   return result;
-}
-
-/** The parser's message without its position (we give our own), and in words an analyst can act on. */
-function plainMessage(message: string): string {
-  if (/call stack/i.test(message)) return 'the YAML nests too deeply to be read: a catalog entry needs only a few levels of nesting';
-  return message.replace(/\s+at line \d+, column \d+.*$/s, '');
-}
-
-/** End of a plain mapping key that starts at `start` (up to the `:` on its line). */
-function keyEnd(text: string, start: number): number {
-  const m = /^[^:\n]*/.exec(text.slice(start));
-  return start + (m ? m[0].trimEnd().length : 0);
 }
 
 export type { Range };

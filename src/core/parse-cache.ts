@@ -9,13 +9,14 @@ import type { CatalogText, ParsedText } from './load.js';
  * and text, so a file whose text did not change is not parsed again. Schema checks and rules always run on everything
  * (a rule's verdict may depend on other files). The cache holds the files of the last run only.
  */
-const FORMAT = `payout-catalog-parse/1 yaml@${(createRequire(import.meta.url)('yaml/package.json') as { version: string }).version}`;
+const FORMAT = `payout-catalog-parse/2 yaml@${(createRequire(import.meta.url)('yaml/package.json') as { version: string }).version}`;
 
 type Cached = Omit<ParsedText, 'text'>;
 
 /** Key of a file in the cache: its name and a hash of its text. */
 function keyOf(text: CatalogText): string | undefined {
-  if (text.text === undefined) return undefined;
+  // Text decoded from invalid UTF-8 holds U+FFFD where the bad bytes were: the same text as a file that holds U+FFFD.
+  if (text.text === undefined || text.badUtf8 || text.refused !== undefined) return undefined;
   return `${text.name}\u0000${createHash('sha1').update(text.text).digest('base64')}`;
 }
 

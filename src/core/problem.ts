@@ -12,6 +12,8 @@ export interface Problem {
   rule: string;
   pointer: string;
   message: string;
+  /** A safe fix, when the rule that found the problem declares one (applied by validate --fix; not in the JSON output). */
+  fix?: import('./fix.js').Fix;
 }
 
 /** What `catalog validate` produces: the stable JSON shape of the `json` format. */

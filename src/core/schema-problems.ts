@@ -2,11 +2,29 @@ import type { ErrorObject } from 'ajv';
 import type { RawEntry } from './load.js';
 import type { Problem } from './problem.js';
 import { parsePointer, toPointer } from './pointer.js';
-import { locate, plainScalarSource, type Target } from './source.js';
+import { locateAll, plainScalarSource, type Target } from './source.js';
+import { replaceScalar } from './fix.js';
 import { didYouMeanText } from './suggest.js';
+import { fillInMessage, PLACEHOLDER } from './placeholder.js';
 
 /** Explains one Ajv error in the analyst's terms; returns the pointer, the node to blame and the message. */
-function explain(entry: RawEntry, e: ErrorObject): { pointer: string; target: Target; message: string } | undefined {
+/** A safe fix of a schema problem: the value that replaces the scalar (validate --fix), written in double quotes if asked. */
+interface SchemaFix {
+  value: unknown;
+  style?: 'QUOTE_DOUBLE';
+}
+
+/**
+ * The safe fixes (docs/cli.md lists them): each rewrites how a value is written, never what it means.
+ * - a code in the wrong case or with spaces around it (brl → BRL) where the pattern accepts only capitals and digits;
+ * - spaces around any other value the pattern refuses because of them;
+ * - yes/no/on/off/True/FALSE in a true-or-false property → true or false;
+ * - a quoted whole number in a number property ("100" → 100), no leading zero;
+ * - text read as a number or true/false (an example 0123) → quoted exactly as written ("0123").
+ */
+const BOOLEAN_WORDS: Record<string, boolean> = { yes: true, no: false, on: true, off: false, true: true, false: false };
+
+function explain(entry: RawEntry, e: ErrorObject): { pointer: string; target: Target; message: string; fix?: SchemaFix } | undefined {
   const at = e.instancePath;
   const segments = parsePointer(at);
   const last = segments.at(-1);
@@ -14,6 +32,9 @@ function explain(entry: RawEntry, e: ErrorObject): { pointer: string; target: Ta
   const described = (e.parentSchema as { description?: string } | undefined)?.description;
   const what = described ? ` (${described})` : '';
   const shown = (v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : JSON.stringify(v));
+  // A skeleton's placeholder (catalog new): say what to fill in, whichever keyword refused it.
+  if (e.data === PLACEHOLDER && e.keyword !== 'required' && e.keyword !== 'additionalProperties')
+    return { pointer: at, target: 'value', message: fillInMessage(name, { node: e.parentSchema as Record<string, any>, home: {} }) };
   switch (e.keyword) {
     case 'required': {
       const missing = (e.params as { missingProperty: string }).missingProperty;
@@ -33,11 +54,15 @@ function explain(entry: RawEntry, e: ErrorObject): { pointer: string; target: Ta
       const expectedText = Array.isArray(expected) ? expected.join(' or ') : expected;
       const source = plainScalarSource(entry.file, at);
       if (String(expectedText).includes('string') && source !== undefined && typeof e.data !== 'string' && e.data !== null)
-        return { pointer: at, target: 'value', message: `${source} was read as the ${typeof e.data} ${shown(e.data)}, but ${name} is text: quote it, "${source}"` };
-      if (expectedText === 'boolean' && typeof e.data === 'string' && /^(yes|no|y|n|on|off)$/i.test(e.data))
-        return { pointer: at, target: 'value', message: `${name} must be true or false: YAML 1.2 reads ${e.data} as text; write ${/^(yes|y|on)$/i.test(e.data) ? 'true' : 'false'}` };
+        return { pointer: at, target: 'value', message: `${source} was read as the ${typeof e.data} ${shown(e.data)}, but ${name} is text: quote it, "${source}"`, fix: { value: source, style: 'QUOTE_DOUBLE' } };
+      if (expectedText === 'boolean' && typeof e.data === 'string' && /^(yes|no|y|n|on|off)$/i.test(e.data)) {
+        const word = BOOLEAN_WORDS[e.data.toLowerCase()];
+        return { pointer: at, target: 'value', message: `${name} must be true or false: YAML 1.2 reads ${e.data} as text; write ${/^(yes|y|on)$/i.test(e.data) ? 'true' : 'false'}`, fix: word === undefined ? undefined : { value: word } };
+      }
+      if (expectedText === 'boolean' && typeof e.data === 'string' && /^(true|false)$/i.test(e.data))
+        return { pointer: at, target: 'value', message: `${name} must be true or false, not the text ${shown(e.data)}: write ${e.data.toLowerCase()} without quotes`, fix: { value: e.data.toLowerCase() === 'true' } };
       if ((expectedText === 'integer' || expectedText === 'number') && typeof e.data === 'string' && /^-?\d+$/.test(e.data))
-        return { pointer: at, target: 'value', message: `${name} must be a number: remove the quotes, ${name}: ${e.data}` };
+        return { pointer: at, target: 'value', message: `${name} must be a number: remove the quotes, ${name}: ${e.data}`, fix: /^-?(0|[1-9]\d*)$/.test(e.data) ? { value: Number(e.data) } : undefined };
       if (e.data === null) return { pointer: at, target: 'value', message: `${name} has no value: write ${article(expectedText)}${what}, or remove the line` };
       const got = Array.isArray(e.data) ? 'a list' : `the ${typeof e.data} ${shown(e.data)}`;
       return { pointer: at, target: 'value', message: `${name} must be ${article(expectedText)}, not ${got}${what}` };
@@ -53,7 +78,9 @@ function explain(entry: RawEntry, e: ErrorObject): { pointer: string; target: Ta
       const value = String(e.data);
       const fixed = [value.toUpperCase(), value.toLowerCase(), value.trim()].find((v) => v !== value && new RegExp(pattern, 'u').test(v));
       const hint = fixed !== undefined ? `; write ${shown(fixed)}` : '';
-      return { pointer: at, target: 'value', message: `${shown(e.data)} is not a valid ${name}${hint}${what}` };
+      // Case is fixed only on codes (a pattern without lowercase letters): a name or a slug is not guessed.
+      const safe = fixed !== undefined && (fixed === value.trim() || !/a-z/.test(pattern));
+      return { pointer: at, target: 'value', message: `${shown(e.data)} is not a valid ${name}${hint}${what}`, fix: safe ? { value: fixed } : undefined };
     }
     case 'format':
       return { pointer: at, target: 'value', message: `${shown(e.data)} is not a real ${(e.params as { format: string }).format}: write YYYY-MM-DD with a month 01-12 and a day that exists in that month` };
@@ -100,7 +127,12 @@ export function schemaProblems(entry: RawEntry, errors: ErrorObject[]): Problem[
     const key = `${x.pointer}\u0000${x.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    problems.push({ file: entry.file.path, ...locate(entry.file, x.pointer, x.target), severity: 'error', rule: 'schema', pointer: x.pointer, message: x.message });
+    const fix = x.fix && replaceScalar(entry.file, x.pointer, x.fix.value, x.fix.style);
+    for (const at of locateAll(entry.file, x.pointer, x.message, x.target)) {
+      const problem: Problem = { file: entry.file.path, ...at, severity: 'error', rule: 'schema', pointer: x.pointer };
+      if (fix) problem.fix = fix;
+      problems.push(problem);
+    }
   }
   return problems;
 }

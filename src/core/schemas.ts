@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type AjvModule from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type addFormatsModule from 'ajv-formats';
 import type { EntryKind } from './load.js';
 
-// ajv and ajv-formats are CommonJS: their default export sits one level down under NodeNext.
-const Ajv = AjvModule.default ?? AjvModule;
-const addFormats = addFormatsModule.default ?? addFormatsModule;
+// ajv is loaded on the first validation, not on import: `catalog rules` and the enums read below never pay for it.
+const require = createRequire(import.meta.url);
+type Ajv = InstanceType<typeof AjvModule.default>;
 
 /** Folder holding the JSON Schemas, the single source of truth for the shape of an entry. */
 export const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
@@ -25,23 +27,33 @@ export const SCHEMA_FILES = {
   rail: 'rail.schema.json',
   asset: 'asset.schema.json',
   country: 'country.schema.json',
+  policy: 'policy.schema.json',
   seed: 'seed.schema.json',
 } as const;
 
-let cache: { ajv: InstanceType<typeof Ajv>; schemas: Record<string, JsonSchema> } | undefined;
+let files: Record<string, JsonSchema> | undefined;
+/** Every schema as JSON, read once. */
+function schemaJson(): Record<string, JsonSchema> {
+  files ??= Object.fromEntries(Object.entries(SCHEMA_FILES).map(([key, file]) => [key, readSchema(file)]));
+  return files;
+}
+
+let cache: { ajv: Ajv; schemas: Record<string, JsonSchema> } | undefined;
 const compiled = new Map<string, ValidateFunction>();
 
 /** The Ajv instance holding every schema; each validator is compiled once per process, on first use. */
 export function schemaValidators() {
   if (cache) return cache;
+  // ajv and ajv-formats are CommonJS: their default export sits one level down.
+  const AjvModule = require('ajv') as typeof import('ajv');
+  const Ajv = AjvModule.default ?? AjvModule;
+  const formats = require('ajv-formats') as typeof addFormatsModule & { default?: typeof addFormatsModule };
+  const addFormats = formats.default ?? formats;
   // strictRequired is off: the seed schema says "no rails on a restricted country" as not/required.
-  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true });
+  const ajv: Ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true });
   addFormats(ajv, ['date']);
-  const schemas: Record<string, JsonSchema> = {};
-  for (const [key, file] of Object.entries(SCHEMA_FILES)) {
-    schemas[key] = readSchema(file);
-    ajv.addSchema(schemas[key]);
-  }
+  const schemas = schemaJson();
+  for (const key of Object.keys(SCHEMA_FILES)) ajv.addSchema(schemas[key]);
   cache = { ajv, schemas };
   return cache;
 }
@@ -65,7 +77,7 @@ export function schemaErrors(kind: EntryKind | 'seed', value: unknown): ErrorObj
 
 /** Allowed values of an enum in the schemas, read from there so that code never repeats a vocabulary. */
 export function schemaEnum(schemaKey: keyof typeof SCHEMA_FILES, pointer: string): readonly string[] {
-  let node: any = schemaValidators().schemas[schemaKey];
+  let node: any = schemaJson()[schemaKey];
   for (const seg of pointer.split('/').filter(Boolean)) node = node?.[seg];
   if (!node || !Array.isArray(node.enum)) throw new Error(`no enum at ${schemaKey}#${pointer}`);
   return node.enum;

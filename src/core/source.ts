@@ -1,10 +1,15 @@
-import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocuments, type Document, type DocumentOptions, type ParseOptions, type SchemaOptions, type Node } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocuments, type Alias, type Document, type DocumentOptions, type ParseOptions, type Pair, type SchemaOptions, type Node, type YAMLMap } from 'yaml';
 import { parsePointer } from './pointer.js';
+import { yamlText } from './text.js';
+import { aliasTarget } from './yaml-data.js';
 
-/** How every catalog file is parsed: YAML 1.2 core schema (NO is a string, 2026-05-01 stays a string), unique keys. */
+/**
+ * How every catalog file is parsed: YAML 1.2 core schema (NO is a string, 2026-05-01 stays a string). Duplicate keys
+ * are found by documentData with a Set: yaml's own check compares each key with every earlier one (quadratic).
+ */
 export const YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   prettyErrors: false,
-  uniqueKeys: true,
+  uniqueKeys: false,
   version: '1.2',
   schema: 'core',
   strict: true,
@@ -31,17 +36,21 @@ export interface SourceFile {
 /** The file's first document, parsed on first use; null when it has none or it has errors. */
 export function documentOf(file: SourceFile): Document | null {
   if (file.doc === undefined) {
-    const first = parseAllDocuments(file.text, YAML_OPTIONS)[0] as Document.Parsed | undefined;
+    const first = parseAllDocuments(yamlText(file.text), YAML_OPTIONS)[0] as Document.Parsed | undefined;
     file.doc = first && first.errors && first.errors.length === 0 ? first : null;
   }
   return file.doc;
 }
 
-/** 1-based line and column of a character offset. */
+/** 1-based line and column of a character offset. A line ends at LF, CRLF or a lone CR (old Mac files). */
 export function linePos(file: SourceFile, offset: number): { line: number; col: number } {
   if (!file.lineStarts) {
     const starts = [0];
-    for (let i = file.text.indexOf('\n'); i !== -1; i = file.text.indexOf('\n', i + 1)) starts.push(i + 1);
+    const text = file.text;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+    }
     file.lineStarts = starts;
   }
   const starts = file.lineStarts;
@@ -71,35 +80,55 @@ interface Found {
   node: Node | null;
   key: Node | null;
   exact: boolean;
+  /** The aliases the pointer went through (the node itself is then the anchored one). */
+  via: Alias[];
 }
 
-function resolve(doc: Document, node: unknown): unknown {
-  return isAlias(node) ? node.resolve(doc) : node;
+/** Each mapping's pairs by key, built on first use: finding a pointer is then a lookup a segment, not a scan. */
+const pairIndex = new WeakMap<YAMLMap, Map<string, Pair>>();
+
+function pairOf(map: YAMLMap, segment: string): Pair | undefined {
+  let index = pairIndex.get(map);
+  if (!index) {
+    index = new Map();
+    for (const p of map.items) {
+      const k = isPair(p) ? keyText(p.key) : undefined;
+      if (k !== undefined && !index.has(k)) index.set(k, p as Pair);
+    }
+    pairIndex.set(map, index);
+  }
+  return index.get(segment);
 }
 
 /** Walks the document along a JSON pointer; stops at the deepest node that exists. */
 export function findNode(doc: Document, pointer: string): Found {
-  let node = resolve(doc, doc.contents) as Node | null;
+  const via: Alias[] = [];
+  const resolve = (node: unknown): unknown => {
+    if (!isAlias(node)) return node;
+    via.push(node);
+    return aliasTarget(doc, node) ?? null;
+  };
+  let node = resolve(doc.contents) as Node | null;
   let key: Node | null = null;
   for (const segment of parsePointer(pointer)) {
     if (isMap(node)) {
-      const pair = node.items.find((p) => isPair(p) && keyText(p.key) === segment);
-      if (!pair) return { node, key, exact: false };
+      const pair = pairOf(node, segment);
+      if (!pair) return { node, key, exact: false, via };
       key = (pair.key as Node) ?? null;
-      const value = resolve(doc, pair.value) as Node | null;
+      const value = resolve(pair.value) as Node | null;
       // A key with no value (`reason:`) has no node: point at the key.
       node = value ?? key;
     } else if (isSeq(node)) {
       const index = Number(segment);
-      const item = Number.isInteger(index) ? (resolve(doc, node.items[index]) as Node | undefined) : undefined;
-      if (!item) return { node, key, exact: false };
+      const item = Number.isInteger(index) ? (resolve(node.items[index]) as Node | undefined) : undefined;
+      if (!item) return { node, key, exact: false, via };
       key = null;
       node = item;
     } else {
-      return { node, key, exact: false };
+      return { node, key, exact: false, via };
     }
   }
-  return { node, key, exact: true };
+  return { node, key, exact: true, via };
 }
 
 function keyText(key: unknown): string | undefined {
@@ -121,7 +150,30 @@ export function offsetRange(file: SourceFile, start: number, end: number): Range
 export function locate(file: SourceFile, pointer: string, target: Target = 'value'): Range {
   const doc = documentOf(file);
   if (!doc || !doc.contents) return { line: 1, column: 1, endLine: 1, endColumn: 1 };
+  return rangeOfNode(file, findNode(doc, pointer), target);
+}
+
+/**
+ * Where a problem at `pointer` is reported: the node (as locate), and, when the pointer goes through an alias, also
+ * the alias where the anchored value is used, each with a note saying where the other is. A problem inside an anchored
+ * value then shows both where it is written and where it takes effect.
+ */
+export function locateAll(file: SourceFile, pointer: string, message: string, target: Target = 'value'): Array<Range & { message: string }> {
+  const doc = documentOf(file);
+  if (!doc || !doc.contents) return [{ line: 1, column: 1, endLine: 1, endColumn: 1, message }];
   const found = findNode(doc, pointer);
+  const at = rangeOfNode(file, found, target);
+  const alias = found.via.at(-1);
+  if (!alias?.range) return [{ ...at, message }];
+  const used = offsetRange(file, alias.range[0], alias.range[1]);
+  if (used.line === at.line) return [{ ...at, message }];
+  return [
+    { ...at, message: `${message} (this anchored value is used through *${alias.source} at line ${used.line})` },
+    { ...used, message: `${message} (in the value anchored as &${alias.source} at line ${at.line})` },
+  ];
+}
+
+function rangeOfNode(file: SourceFile, found: Found, target: Target): Range {
   const node = target === 'key' && found.exact && found.key ? found.key : found.node;
   if (!node || !node.range) return { line: 1, column: 1, endLine: 1, endColumn: 1 };
   const [start, valueEnd] = node.range;
@@ -135,8 +187,11 @@ export function locate(file: SourceFile, pointer: string, target: Target = 'valu
 }
 
 function lineEnd(text: string, offset: number): number {
-  const nl = text.indexOf('\n', offset);
-  return nl === -1 ? text.length : nl;
+  for (let i = offset; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) return i;
+  }
+  return text.length;
 }
 
 /** The source text of the node at `pointer`, as the analyst wrote it (`012345`, `yes`), when it is a plain scalar. */

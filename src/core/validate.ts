@@ -1,4 +1,4 @@
-import type { Asset, Country, Rail } from '../generated/types.js';
+import type { Asset, Country, Policy, Rail } from '../generated/types.js';
 import type { Catalog, Entry } from './catalog.js';
 import type { Rule } from '../rules/define.js';
 import { rules as registry } from '../rules/index.js';
@@ -7,8 +7,10 @@ import { makeReport, type Problem, type Report } from './problem.js';
 import { schemaErrors } from './schemas.js';
 import type { ErrorObject } from 'ajv';
 import { schemaProblems } from './schema-problems.js';
-import { locate } from './source.js';
+import { integerLiteralProblems } from './integers.js';
+import { locateAll } from './source.js';
 import { inertLines } from './visible.js';
+import { replaceScalar } from './fix.js';
 import { saveVerdictCaches } from './verdict-cache.js';
 
 export interface ValidateOptions {
@@ -44,7 +46,9 @@ export interface InvalidEntry {
 
 /** The pointer a schema error is about: the property itself for a missing or unknown property. */
 function brokenPointer(e: ErrorObject): string {
-  const params = e.params as { missingProperty?: string; additionalProperty?: string };
+  const params = e.params as { missingProperty?: string; additionalProperty?: string; i?: number };
+  // A duplicated list item breaks that item, not the list: the other items' problems are still reported.
+  if (e.keyword === 'uniqueItems' && typeof params.i === 'number') return `${e.instancePath}/${params.i}`;
   const child = params.missingProperty ?? params.additionalProperty;
   return child === undefined ? e.instancePath : `${e.instancePath}/${child.replace(/~/g, '~0').replace(/\//g, '~1')}`;
 }
@@ -52,19 +56,25 @@ function brokenPointer(e: ErrorObject): string {
 function add(catalog: Catalog, kind: RawEntry['kind'], entry: Entry<unknown>): void {
   if (kind === 'rail') catalog.rails.push(entry as Entry<Rail>);
   else if (kind === 'asset') catalog.assets.push(entry as Entry<Asset>);
+  else if (kind === 'policy') catalog.policies.push(entry as Entry<Policy>);
   else catalog.countries.push(entry as Entry<Country>);
 }
 
 /** Checks the shapes of loaded entries against their schemas; returns the catalog of valid entries and the problems. */
 export function checkSchemas(loaded: Loaded): { catalog: Catalog; problems: Problem[]; invalid: InvalidEntry[] } {
-  const catalog: Catalog = { rails: [], assets: [], countries: [], raw: loaded.entries };
+  const catalog: Catalog = { rails: [], assets: [], countries: [], policies: [], raw: loaded.entries };
   const problems: Problem[] = [];
   const invalid: InvalidEntry[] = [];
   for (const entry of loaded.entries) {
-    const errors = schemaErrors(entry.kind, entry.data);
-    if (errors.length) {
+    // Integer fields written as 100.00, 1e2, 0x64...: reported instead of what the schema says about the same value.
+    const literals = integerLiteralProblems(entry);
+    const refused = new Set(literals.map((l) => l.pointer));
+    const errors = schemaErrors(entry.kind, entry.data).filter((e) => !refused.has(e.instancePath));
+    if (errors.length || literals.length) {
       problems.push(...schemaProblems(entry, errors));
-      invalid.push({ entry, broken: [...new Set(errors.map(brokenPointer))] });
+      for (const l of literals)
+        for (const at of locateAll(entry.file, l.pointer, l.message)) problems.push({ file: entry.file.path, ...at, severity: 'error', rule: 'schema', pointer: l.pointer });
+      invalid.push({ entry, broken: [...new Set([...errors.map(brokenPointer), ...refused])] });
       continue;
     }
     add(catalog, entry.kind, { kind: entry.kind, file: entry.file, data: entry.data });
@@ -82,12 +92,12 @@ function within(pointer: string, prefix: string): boolean {
  * currency still hears that UK is not a country code. Rules are written for valid data, so on this pass a rule that
  * throws is skipped, and only problems of the refused entries that lie outside their broken parts are kept.
  */
-function rulesOnInvalid(catalog: Catalog, invalid: InvalidEntry[], options: ValidateOptions, already: Problem[]): Problem[] {
+function rulesOnInvalid(catalog: Catalog, invalid: InvalidEntry[], options: Pick<ValidateOptions, 'today' | 'rules' | 'base'>, already: Problem[]): Problem[] {
   if (invalid.length === 0) return [];
   // Rules that read catalog.raw saw the refused entries in the first pass already.
   const key = (p: Problem) => `${p.file}\u0000${p.rule}\u0000${p.pointer}\u0000${p.message}`;
   const seen = new Set(already.map(key));
-  const widened: Catalog = { rails: [...catalog.rails], assets: [...catalog.assets], countries: [...catalog.countries], raw: catalog.raw };
+  const widened: Catalog = { rails: [...catalog.rails], assets: [...catalog.assets], countries: [...catalog.countries], policies: [...catalog.policies], raw: catalog.raw };
   const brokenByFile = new Map<string, string[]>();
   for (const { entry, broken } of invalid) {
     if (!entry.data || typeof entry.data !== 'object') continue;
@@ -129,7 +139,13 @@ function runRule(rule: Rule, catalog: Catalog, today: string, base: Catalog | un
     today,
     base,
     report(entry, pointer, message, options) {
-      problems.push({ file: entry.file.path, ...locate(entry.file, pointer, options?.target), severity: rule.severity, rule: rule.id, pointer, message });
+      // Only a rule that declares fixes may carry one: a fix is a promise that --fix changes nothing but the writing.
+      const fix = rule.fixable && options?.fix ? replaceScalar(entry.file, pointer, options.fix.value) : undefined;
+      for (const at of locateAll(entry.file, pointer, message, options?.target)) {
+        const problem: Problem = { file: entry.file.path, ...at, severity: rule.severity, rule: rule.id, pointer };
+        if (fix) problem.fix = fix;
+        problems.push(problem);
+      }
     },
   });
 }
@@ -142,10 +158,26 @@ export function crashReport(crashed: Validation['crashed']): string {
 /** Loads, parses, schema-checks and rule-checks a catalog folder; every problem of every file in one run. */
 export async function validateCatalog(options: ValidateOptions): Promise<Validation> {
   const loaded = await loadCatalog(options.dir, options.cwd, { cacheFile: options.cacheFile });
+  const validation = validateLoaded(loaded, options);
+  await saveVerdictCaches();
+  return validation;
+}
+
+/** Schema-checks and rule-checks files already loaded (validateCatalog without the reading). */
+export function validateLoaded(loaded: Loaded, options: Pick<ValidateOptions, 'today' | 'rules' | 'base'>): Validation {
   const { catalog, problems, invalid } = checkSchemas(loaded);
   const crashed: Validation['crashed'] = [];
   problems.push(...loaded.problems, ...runRules(catalog, options.today, options.rules, options.base, crashed));
   problems.push(...rulesOnInvalid(catalog, invalid, options, problems));
-  await saveVerdictCaches();
-  return { report: makeReport(problems, loaded.files.length), loaded, catalog, crashed };
+  return { report: makeReport(withoutCharacterEchoes(problems), loaded.files.length), loaded, catalog, crashed };
+}
+
+/**
+ * A refused character (an invisible space in a code, a bidi control in a name) also makes its value wrong for the
+ * schema and the rules: on the line of the character, only the character is reported, which says what to fix.
+ */
+function withoutCharacterEchoes(problems: Problem[]): Problem[] {
+  const lines = new Set(problems.filter((p) => p.rule === 'characters').map((p) => `${p.file}\u0000${p.line}`));
+  if (lines.size === 0) return problems;
+  return problems.filter((p) => p.rule === 'characters' || !lines.has(`${p.file}\u0000${p.line}`));
 }

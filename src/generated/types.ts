@@ -90,6 +90,23 @@ export interface LocalizedText {
   en: string;
 }
 /**
+ * One source of a rail's facts.
+ *
+ * This interface was referenced by `CatalogTypes`'s JSON-Schema
+ * via the `definition` "source".
+ */
+export interface Source {
+  /**
+   * https address of the page, as its publisher serves it (no link shortener, no tracking parameters).
+   */
+  url: string;
+  /**
+   * Title of the page or document, with its publisher when the title does not name it (Pix: regulamento, Banco Central do Brasil).
+   */
+  title: string;
+  checked: Date;
+}
+/**
  * A beneficiary field (contract 2.3).
  *
  * This interface was referenced by `CatalogTypes`'s JSON-Schema
@@ -102,9 +119,9 @@ export interface RailField {
   name: string;
   label?: LocalizedText;
   /**
-   * Input type. text: free text checked by pattern; select: one of options; iban: an IBAN, checked with its mod-97 checksum and its country's length; email: an e-mail address; phone: an international number in E.164 form (+254712345678); aba_routing: a US ABA routing number with its checksum; clabe: a Mexican CLABE with its check digit.
+   * Input type. text: free text checked by pattern; select: one of options; iban: an IBAN, checked with its mod-97 checksum and its country's length; email: an e-mail address; phone: an international number in E.164 form (+254712345678); aba_routing: a US ABA routing number with its checksum; clabe: a Mexican CLABE with its check digit; pix_key: a Brazilian Pix key (CPF or CNPJ with their check digits, the CNPJ numeric or alphanumeric; e-mail; E.164 phone; random key as a lowercase UUID).
    */
-  type: 'text' | 'select' | 'iban' | 'email' | 'phone' | 'aba_routing' | 'clabe';
+  type: 'text' | 'select' | 'iban' | 'email' | 'phone' | 'aba_routing' | 'clabe' | 'pix_key';
   /**
    * Whether the field is required.
    */
@@ -243,6 +260,10 @@ export interface Rail {
    */
   fields: RailField[];
   verifiedAt: Date;
+  /**
+   * Where the rail's formats and limits can be checked: the scheme's, regulator's or partner's own pages (rulebook, central bank, national bank association). The rule sources requires at least one, https only, no link shortener. Published in the seed and served by the API as an extension field.
+   */
+  sources?: Source[];
 }
 /**
  * An asset accepted for deposit: one file catalog/assets/<id>.yaml. Contract section 2.4.
@@ -323,6 +344,49 @@ export interface Country {
   reason?: CountryReason;
 }
 /**
+ * One list of the written country policy: one file catalog/policies/<id>.yaml. The rule country-policy checks every country against all lists: the strongest effect among the lists holding a country is the status (and reason) it must have; a country in no list is not restricted. Toolkit-only: policies are not published in the seed.
+ *
+ * This interface was referenced by `CatalogTypes`'s JSON-Schema
+ * via the `definition` "Policy".
+ */
+export interface Policy {
+  /**
+   * Identifier of the list, equal to the file name: lowercase letters, digits and hyphens (fatf-call-for-action).
+   */
+  id: string;
+  /**
+   * Name of the list as its publisher calls it (High-Risk Jurisdictions subject to a Call for Action).
+   */
+  name: string;
+  /**
+   * Who publishes the list (Financial Action Task Force (FATF), Council of the European Union), or the provider itself for its own decisions.
+   */
+  publisher: string;
+  /**
+   * https address of the publisher's own page that holds the list.
+   */
+  url: string;
+  asOf: Date;
+  /**
+   * What the list holds and, when it is a selection, which part the provider applies and why. Plain words for reviewers.
+   */
+  scope: string;
+  /**
+   * What the list requires of a country it holds. status restricted with a reason: the country is restricted with that reason (when several lists hold a country, the strongest wins: restricted before coming; among reasons, the order of the countryReason vocabulary, international_sanctions first). status coming: the country is at least coming (coming or restricted, never open).
+   */
+  effect: {
+    /**
+     * restricted, or coming for 'at least coming' (not open).
+     */
+    status: 'restricted' | 'coming';
+    reason?: CountryReason;
+  };
+  /**
+   * ISO 3166-1 alpha-2 codes of the countries on the list (every listed jurisdiction with a code, whether or not the catalog has a file for it).
+   */
+  countries: CountryCode[];
+}
+/**
  * A beneficiary field as published (toolkit-only examples and counterexamples removed).
  *
  * This interface was referenced by `CatalogTypes`'s JSON-Schema
@@ -335,9 +399,9 @@ export interface SeedField {
   name: string;
   label?: LocalizedText;
   /**
-   * Input type. text: free text checked by pattern; select: one of options; iban: an IBAN, checked with its mod-97 checksum and its country's length; email: an e-mail address; phone: an international number in E.164 form (+254712345678); aba_routing: a US ABA routing number with its checksum; clabe: a Mexican CLABE with its check digit.
+   * Input type. text: free text checked by pattern; select: one of options; iban: an IBAN, checked with its mod-97 checksum and its country's length; email: an e-mail address; phone: an international number in E.164 form (+254712345678); aba_routing: a US ABA routing number with its checksum; clabe: a Mexican CLABE with its check digit; pix_key: a Brazilian Pix key (CPF or CNPJ with their check digits, the CNPJ numeric or alphanumeric; e-mail; E.164 phone; random key as a lowercase UUID).
    */
-  type: 'text' | 'select' | 'iban' | 'email' | 'phone' | 'aba_routing' | 'clabe';
+  type: 'text' | 'select' | 'iban' | 'email' | 'phone' | 'aba_routing' | 'clabe' | 'pix_key';
   /**
    * Whether the field is required.
    */
@@ -468,6 +532,10 @@ export interface SeedRail {
    */
   fields: SeedField[];
   verifiedAt: Date;
+  /**
+   * Where the rail's formats and limits can be checked: the scheme's, regulator's or partner's own pages (rulebook, central bank, national bank association). The rule sources requires at least one, https only, no link shortener. Published in the seed and served by the API as an extension field.
+   */
+  sources?: Source[];
 }
 /**
  * An asset accepted for deposit: one file catalog/assets/<id>.yaml. Contract section 2.4.

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleGit, type SimpleGit } from 'simple-git';
-import { displayPath, ENTRY_KINDS, listFiles, loadTexts, MAX_FILE_BYTES, type CatalogText, type Loaded } from '../core/load.js';
+import { displayPath, ENTRY_KINDS, listFiles, loadTexts, MAX_FILE_BYTES, tooLarge, type CatalogText, type Loaded } from '../core/load.js';
+import { decodeUtf8 } from '../core/text.js';
 import { cmp } from '../core/problem.js';
 import { checkSchemas } from '../core/validate.js';
 import type { Catalog } from '../core/catalog.js';
@@ -187,11 +188,35 @@ function isEntryPlace(name: string): boolean {
 async function readBlob(git: SimpleGit, blob: Blob, now: WorkingFile | undefined): Promise<CatalogText> {
   const { name } = blob;
   if (!isEntryPlace(name)) return { name };
-  if (blob.size > MAX_FILE_BYTES) return { name, unreadable: `the file is over 1 MiB at the base revision` };
-  if (now && now.sha === blob.sha) return { name, text: now.bytes.toString('utf8') };
+  if (blob.size > MAX_FILE_BYTES) return { name, unreadable: `at the base revision, ${tooLarge(blob.size)}` };
+  if (now && now.sha === blob.sha) return { name, ...decodeUtf8(now.bytes) };
   return { name, text: await run(git, ['cat-file', 'blob', blob.sha]) };
 }
 
 function toPosix(p: string): string {
   return p.split(path.sep).join('/');
+}
+
+/** Where a plain `catalog validate` (no --base) compares from: the upstream branch, if the checkout has one. */
+export interface DefaultBase {
+  /** False outside a git checkout (or without git): deletions cannot be checked. */
+  inCheckout: boolean;
+  /** The upstream of the current branch (origin/main), when there is one. */
+  upstream?: string;
+}
+
+/** Whether `dir` is in a git checkout, and the current branch's upstream. Never throws. */
+export async function defaultBase(dir: string, cwd: string): Promise<DefaultBase> {
+  const git = simpleGit({ baseDir: path.resolve(cwd, dir) });
+  try {
+    if ((await git.raw(['rev-parse', '--is-inside-work-tree'])).trim() !== 'true') return { inCheckout: false };
+  } catch {
+    return { inCheckout: false };
+  }
+  try {
+    const upstream = (await git.raw(['rev-parse', '--abbrev-ref', '--symbolic-full-name', '@{upstream}'])).trim();
+    return { inCheckout: true, upstream: upstream || undefined };
+  } catch {
+    return { inCheckout: true };
+  }
 }

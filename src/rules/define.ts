@@ -10,7 +10,7 @@ export interface RuleContext {
   /** The catalog at the base revision (validate --base): history rules compare against it; absent otherwise. */
   base?: Catalog;
   /** Reports a problem at a JSON pointer of an entry; the core turns it into file, line and column. */
-  report(entry: { file: SourceFile }, pointer: string, message: string, options?: { target?: Target }): void;
+  report(entry: { file: SourceFile }, pointer: string, message: string, options?: { target?: Target; fix?: { value: unknown } }): void;
 }
 
 /** What describes a rule: id (= file name), severity and what it checks. */
@@ -18,6 +18,11 @@ export interface RuleMeta {
   id: string;
   severity: Severity;
   description: string;
+  /**
+   * True when the rule offers safe fixes (validate --fix): a report may then carry `fix: { value }`, the value that
+   * replaces the scalar at the pointer. Safe as ESLint means it: never a change of meaning, only of how it is written.
+   */
+  fixable?: boolean;
 }
 
 /** A rule: metadata plus a pure check over the whole catalog (no I/O). */

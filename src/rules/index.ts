@@ -21,17 +21,27 @@ import removedEntry from './removed-entry.js';
 import unverifiedChange from './unverified-change.js';
 import slugMatchesId from './slug-matches-id.js';
 import duplicateName from './duplicate-name.js';
+import countryPolicy from './country-policy.js';
+import sources from './sources.js';
+import sourceAge from './source-age.js';
+import placeholder from './placeholder.js';
 
 /** Checks done by the core itself, listed here so that every rule id is documented in one place. */
 export const coreRules = {
   'yaml-syntax': {
     id: 'yaml-syntax',
     severity: 'error',
-    description: 'The file is one YAML 1.2 document holding a mapping: no syntax error, duplicate key, tab indentation, second document, alias bomb or file over 1 MiB.',
+    description: 'The file is one YAML 1.2 document holding a mapping: no syntax error, duplicate key, tab indentation, second document, undefined alias, alias bomb, key that is not text, nesting over 64 levels or file over 256 KB; one message for the first syntax error, saying what to write.',
+  },
+  characters: {
+    id: 'characters',
+    severity: 'error',
+    description: 'The file is valid UTF-8 and holds no control character (tab and line breaks aside), no bidirectional control (Trojan Source) and no invisible character; a byte-order mark only as the first character.',
   },
   schema: {
     id: 'schema',
     severity: 'error',
+    fixable: true,
     description: 'The entry matches its JSON Schema in schemas/: required properties, types, allowed values, formats and shapes.',
   },
 } satisfies Record<string, RuleMeta>;
@@ -60,6 +70,10 @@ export const rules = {
   'unverified-change': unverifiedChange,
   'slug-matches-id': slugMatchesId,
   'duplicate-name': duplicateName,
+  'country-policy': countryPolicy,
+  'sources': sources,
+  'source-age': sourceAge,
+  placeholder,
 } satisfies Record<string, Rule>;
 
 export type RuleId = keyof typeof rules | keyof typeof coreRules;

@@ -43,6 +43,7 @@ export default defineRule({
     const reported = new Set<string>();
 
     for (const old of base.raw) {
+      if (old.kind === 'policy') continue; // a policy list is not published: the provider may stop applying it
       const id = idOf(old);
       if (id === undefined || present.has(`${old.kind}:${id}`) || reported.has(`${old.kind}:${id}`)) continue;
       reported.add(`${old.kind}:${id}`);

@@ -10,7 +10,7 @@ export default defineRule({
   id: 'unverified-change',
   severity: 'warning',
   description:
-    'With --base: a rail whose published fields (limits, fees, phase, beneficiary fields, ...) changed has a new verifiedAt, the date the changed facts were checked. Toolkit-only attributes (examples) do not count.',
+    'With --base: a rail whose published fields (limits, fees, phase, beneficiary fields, ...) changed has a new verifiedAt, the date the changed facts were checked. Toolkit-only attributes (examples) and sources (where the facts are checked, not facts) do not count.',
   check({ catalog, base, report }) {
     if (!base) return;
     const before = new Map<string, Rail>();
@@ -18,7 +18,7 @@ export default defineRule({
     for (const rail of catalog.rails) {
       const old = before.get(rail.data.id);
       if (!old || old.verifiedAt !== rail.data.verifiedAt) continue;
-      const changed = compareEntries(publishedRail(old), publishedRail(rail.data)).filter((c) => c.pointer !== '/verifiedAt');
+      const changed = compareEntries(publishedRail(old), publishedRail(rail.data)).filter((c) => c.pointer !== '/verifiedAt' && !c.pointer.startsWith('/sources'));
       if (changed.length === 0) continue;
       const labels = [...new Set(changed.map((c) => c.label))];
       const named = labels.slice(0, NAMED).join(', ') + (labels.length > NAMED ? ` and ${labels.length - NAMED} more` : '');

@@ -28,7 +28,7 @@ export interface AppOptions {
   logger?: false | { level?: string; stream?: { write(line: string): unknown }; replica?: string };
   /** Bytes of rendered responses kept, counting keys and bookkeeping (default 32 MiB); 0 turns the cache off. */
   pageCacheBytes?: number;
-  /** Rendered responses kept at most (default 20,000). */
+  /** Rendered responses kept at most (default 10,000). */
   pageCacheEntries?: number;
   /** false: cached responses are never compressed (default true: br and gzip, negotiated, made once per response). */
   compression?: boolean;

@@ -13,7 +13,7 @@ export const ENTRY_OVERHEAD = 800;
 export interface CacheLimits {
   /** Bytes held at most, counting every entry's true cost (default 32 MiB). */
   maxBytes?: number;
-  /** Entries held at most, whatever their size (default 20,000). */
+  /** Entries held at most, whatever their size (default 10,000). */
   maxEntries?: number;
 }
 
@@ -31,7 +31,7 @@ export class BoundedCache<V extends Costed> {
 
   constructor(limits: CacheLimits = {}) {
     this.maxBytes = limits.maxBytes ?? 32 * 1024 * 1024;
-    this.maxEntries = limits.maxEntries ?? 20_000;
+    this.maxEntries = limits.maxEntries ?? 10_000;
   }
 
   /** The true cost of holding `value` under `key`. */

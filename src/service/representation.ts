@@ -25,6 +25,19 @@ const QVALUE = /^(?:0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?)$/;
  */
 export function negotiate(header: string | undefined): Coding {
   if (header === undefined) return 'identity';
+  // Clients send the same few headers ("gzip, deflate, br"): remember the answers, a bounded few.
+  const known = NEGOTIATED.get(header);
+  if (known !== undefined) return known;
+  const coding = negotiateAnew(header);
+  if (header.length > 256) return coding;
+  if (NEGOTIATED.size >= 64) NEGOTIATED.clear();
+  NEGOTIATED.set(header, coding);
+  return coding;
+}
+
+const NEGOTIATED = new Map<string, Coding>();
+
+function negotiateAnew(header: string): Coding {
   const q = new Map<string, number>();
   for (const part of header.slice(0, 1024).split(',')) {
     const [rawName, ...params] = part.split(';');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { clabeCheckDigit, typeChecks } from '../../src/beneficiary/type-checks.js';
+import { clabeCheckDigit, cnpjCheckDigits, cpfCheckDigits, typeChecks } from '../../src/beneficiary/type-checks.js';
 
 const schema = JSON.parse(readFileSync(new URL('../../schemas/rail.schema.json', import.meta.url), 'utf8'));
 const noOptions = {};
@@ -129,6 +129,46 @@ describe('typeChecks', () => {
       expect(clabeCheckDigit('00201007777777777')).toBe(1);
       expect(clabeCheckDigit('03218000011835971')).toBe(9);
       expect(clabeCheckDigit('00000000000000000')).toBe(0);
+    });
+  });
+
+  describe('pix_key', () => {
+    it.each([
+      ['52998224725', 'CPF'],
+      ['11222333000181', 'numeric CNPJ'],
+      ['12ABC34501DE35', 'alphanumeric CNPJ (the Receita Federal\'s example 12.ABC.345/01DE-35)'],
+      ['33000167000101', 'numeric CNPJ, check digits 01'],
+      ['joao.silva@example.com.br', 'e-mail'],
+      ['+5511987654321', 'phone'],
+      ['7d9f0335-8dcc-4054-9bf9-0dbd61d36906', 'random key'],
+    ])('accepts %s (%s)', (key) => {
+      expect(typeChecks.pix_key(key, noOptions)).toBeUndefined();
+    });
+    it.each([
+      ['52998224726', 'checksum'], // CPF, last digit wrong
+      ['52998224715', 'checksum'], // CPF, first check digit wrong
+      ['11111111111', 'type'], // CPF of one repeated digit: passes the checksum, never issued
+      ['11222333000182', 'checksum'],
+      ['12ABC34501DE36', 'checksum'],
+      ['12ABC34501DF35', 'checksum'], // a letter mistyped
+      ['00000000000000', 'type'],
+      ['12abc34501de35', 'type'], // lowercase letters
+      ['12.ABC.345/01DE-35', 'type'], // separators
+      ['12ABC34501DE3A', 'type'], // a letter in the check digits
+      ['joao.silva@', 'type'],
+      ['+0511987654321', 'type'],
+      ['7D9F0335-8DCC-4054-9BF9-0DBD61D36906', 'type'], // random keys are lowercase
+    ])('rejects %s (%s)', (key, code) => {
+      expect(typeChecks.pix_key(key, noOptions)?.code).toBe(code);
+    });
+    it('tells how to write an alphanumeric CNPJ typed in lowercase', () => {
+      expect(typeChecks.pix_key('12abc34501de35', noOptions)?.message).toContain('12ABC34501DE35');
+    });
+    it('computes CNPJ check digits with a character worth its ASCII code minus 48', () => {
+      expect(cnpjCheckDigits('12ABC34501DE')).toBe('35');
+      expect(cnpjCheckDigits('112223330001')).toBe('81');
+      expect(cnpjCheckDigits('000000000000')).toBe('00');
+      expect(cpfCheckDigits('529982247')).toBe('25');
     });
   });
 });

@@ -46,8 +46,10 @@ describe('catalog CLI, run as a process', () => {
     await mkdir(path.join(dir, 'sub'));
     const result = await catalog(['validate', '--dir', '..', '--format', 'json', '--today', '2026-11-22'], path.join(dir, 'sub'));
     const report = JSON.parse(result.stdout);
-    expect(report.summary).toEqual({ files: 3, errors: 1, warnings: 0 });
-    expect(report.problems[0]).toMatchObject({ file: '../rails/BR-pix.yaml', line: 5, column: 11, rule: 'schema', pointer: '/currency' });
+    // sub/ is an empty folder inside the catalog: reported too (no path under the catalog is silently ignored).
+    expect(report.summary).toEqual({ files: 3, errors: 2, warnings: 0 });
+    expect(report.problems.find((p: { rule: string }) => p.rule === 'schema')).toMatchObject({ file: '../rails/BR-pix.yaml', line: 5, column: 11, rule: 'schema', pointer: '/currency' });
+    expect(report.problems.find((p: { rule: string }) => p.rule === 'file-name')).toMatchObject({ file: '.', rule: 'file-name' });
   });
 
   it('prints GitHub workflow commands', async () => {

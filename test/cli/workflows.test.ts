@@ -161,7 +161,7 @@ describe('.github/workflows', () => {
     );
     expect(problems).toEqual([]);
     // The checker saw what the workflows must run: it cannot pass by finding nothing.
-    expect(new Set(seen)).toEqual(new Set(['npm ci', 'npm run test', 'catalog validate', 'catalog diff', 'catalog build', 'catalog stale']));
+    expect(new Set(seen)).toEqual(new Set(['npm ci', 'npm run test', 'catalog validate', 'catalog diff', 'catalog build', 'catalog site', 'catalog stale', 'catalog fmt']));
   });
 
   const [, ci] = all.find(([f]) => f === 'catalog.yml')!;
@@ -204,6 +204,21 @@ describe('.github/workflows', () => {
     expect(upload).toBeDefined();
     expect(String(upload?.with?.name)).toMatch(/github\.event_name == 'push' && format\('seed-\{0\}', steps\.seed\.outputs\.version\)/);
     expect(runs(/meta\.version/)[0].id).toBe('seed');
+  });
+
+  it('builds the website and uploads it as an artifact, on pull requests too', () => {
+    const [site] = runs(/catalog site/);
+    expect(site.if).toBeUndefined();
+    const out = words(site.run!)[words(site.run!).indexOf('--out') + 1];
+    const upload = ciSteps.find((s) => s.uses?.startsWith('actions/upload-artifact@') && s.with?.path === out);
+    expect(upload?.with?.['if-no-files-found']).toBe('error');
+    expect(String(upload?.with?.name)).toContain('site-pr{0}');
+  });
+
+  it('runs the browser tests in CI, with a browser required', () => {
+    const [test] = runs(/^npm test$/);
+    expect(test.env).toMatchObject({ CATALOG_REQUIRE_BROWSER: '1' });
+    expect(test.env?.CHROMIUM_PATH).toMatch(/^\//);
   });
 
   it('reports stale rails daily, in the step summary', () => {

@@ -109,7 +109,7 @@ describe('catalog validate --base', () => {
     const withBase = await cli(['validate', ...base('--base', 'main', '--format', 'json')], at('backdate'));
     expect(withBase.code).toBe(1);
     expect(problems(withBase.stdout, 'verified-at').map((p) => [p.file, p.line, p.pointer])).toEqual([['data/catalog/rails/BR-pix.yaml', 29, '/verifiedAt']]);
-    const without = await cli(['validate', ...base('--format', 'json')], at('backdate'));
+    const without = await cli(['validate', ...base('--no-base', '--format', 'json')], at('backdate'));
     expect(problems(without.stdout, 'verified-at')).toEqual([]);
   });
 

@@ -44,6 +44,10 @@ fields:
       - { value: personal, label: { fr: Particulier, en: Personal } }
       - { value: business, label: { fr: Entreprise, en: Business } }
 verifiedAt: "2026-10-14"
+sources:
+  - url: https://www.europeanpaymentscouncil.eu/
+    title: European Payments Council
+    checked: "2026-10-14"
 `;
 
 export const COUNTRY_FR = `code: FR

@@ -39,6 +39,10 @@ fields:
     examples: ["+5511987654321"]
     counterexamples: ["not a key!"]
 verifiedAt: "2026-10-01"
+sources:
+  - url: https://www.bcb.gov.br/
+    title: Pix, Banco Central do Brasil
+    checked: "2026-10-01"
 `;
 
 /** A valid open country served by BR-pix. */

@@ -57,7 +57,6 @@ describe('rules on an entry the schema refused', () => {
         ['rails/BR-pix.yaml', 'iso-country', '/countries/1', 6],
         ['rails/BR-pix.yaml', 'schema', '/currency', 5],
         ['rails/BR-pix2.yaml', 'duplicate-id', '/id', 1],
-        ['rails/BR-pix2.yaml', 'duplicate-name', '/name', 3],
         ['rails/BR-pix2.yaml', 'file-name', '/id', 1],
         ['rails/BR-pix2.yaml', 'iso-country', '/countries/1', 6],
         ['rails/BR-pix2.yaml', 'schema', '/currency', 5],

@@ -26,6 +26,8 @@ async function build(files: Record<string, string>, extra: string[] = []) {
 const EXTRA: Record<string, string> = {
   'countries/FR.yaml': 'code: FR\nname: France\ncurrency: EUR\nstatus: coming\n',
   'countries/KP.yaml': 'code: KP\nname: North Korea\ncurrency: null\nstatus: restricted\nreason: international_sanctions\n',
+  // The written policy that restricts KP: checked by validate, never published in the seed.
+  'policies/embargo.yaml': 'id: embargo\nname: Embargo\npublisher: A government\nurl: https://example.org/embargo\nasOf: "2026-01-01"\nscope: Country-wide embargoes.\neffect:\n  status: restricted\n  reason: international_sanctions\ncountries: [KP]\n',
 };
 
 describe('catalog build', () => {
@@ -42,6 +44,8 @@ describe('catalog build', () => {
     expect(seed.rails[0].fields[0]).not.toHaveProperty('counterexamples');
     expect(seed.meta.version).toMatch(/^[0-9a-f]{16}$/);
     expect(seed.meta.counts).toEqual({ rails: 1, assets: 1, countries: 3 });
+    expect(seed).not.toHaveProperty('policies');
+    expect(JSON.stringify(seed)).not.toContain('embargo');
   });
 
   it('gives identical bytes whatever the order files were created in or keys were written in', async () => {

@@ -26,5 +26,10 @@ describe('the bundled catalog', () => {
       new Set(['international_sanctions', 'restrictive_measures', 'money_laundering_risk']),
     );
     expect([0, 2, 3].every((d) => seed.rails.some((r) => r.limits.decimals === d))).toBe(true);
+    // The written country policy (not published) and a source for every rail (published).
+    expect(catalog.policies.map((p) => p.data.id).sort()).toEqual(['eu-restrictive-measures', 'fatf-call-for-action', 'fatf-increased-monitoring', 'us-ofac-comprehensive-sanctions']);
+    expect(seed).not.toHaveProperty('policies');
+    expect(seed.rails.filter((r) => !r.sources?.length).map((r) => r.id)).toEqual([]);
+    expect(seed.countries.filter((c) => c.status === 'restricted' && c.currency !== null).map((c) => c.code)).toEqual([]);
   });
 });

@@ -128,7 +128,10 @@ describe('a listening service', () => {
           }),
         );
       }
-      await new Promise((resolve) => setTimeout(resolve, 15));
+      // Requests raced the reload above; let it land before the next wave, so that both versions are served (on a
+      // loaded machine a reload can take longer than a fixed pause).
+      const expected = (wave % 2 === 0 ? seedB : seedA).meta.version;
+      await until(() => service.store.current.version === expected, 'the reload');
     }
     await Promise.all(requests);
     expect(seen.size).toBe(2);

@@ -58,6 +58,7 @@ export interface CatalogApiSchemas {
   assetId?: AssetId;
   rail?: Rail;
   field?: Field;
+  source?: Source;
   asset?: Asset;
   country?: Country;
   RailList?: RailList;
@@ -206,6 +207,10 @@ export interface Rail {
    * Date YYYY-MM-DD of the last manual verification; quote it or not, it stays a string.
    */
   verifiedAt: string;
+  /**
+   * Where the rail's formats and limits can be checked: the scheme's, regulator's or partner's own pages (rulebook, central bank, national bank association). The rule sources requires at least one, https only, no link shortener. Published in the seed and served by the API as an extension field.
+   */
+  sources?: Source[];
 }
 /**
  * A beneficiary field as published (toolkit-only examples and counterexamples removed).
@@ -217,9 +222,9 @@ export interface Field {
   name: string;
   label?: LocalizedText1;
   /**
-   * Input type. text: free text checked by pattern; select: one of options; iban: an IBAN, checked with its mod-97 checksum and its country's length; email: an e-mail address; phone: an international number in E.164 form (+254712345678); aba_routing: a US ABA routing number with its checksum; clabe: a Mexican CLABE with its check digit.
+   * Input type. text: free text checked by pattern; select: one of options; iban: an IBAN, checked with its mod-97 checksum and its country's length; email: an e-mail address; phone: an international number in E.164 form (+254712345678); aba_routing: a US ABA routing number with its checksum; clabe: a Mexican CLABE with its check digit; pix_key: a Brazilian Pix key (CPF or CNPJ with their check digits, the CNPJ numeric or alphanumeric; e-mail; E.164 phone; random key as a lowercase UUID).
    */
-  type: 'text' | 'select' | 'iban' | 'email' | 'phone' | 'aba_routing' | 'clabe';
+  type: 'text' | 'select' | 'iban' | 'email' | 'phone' | 'aba_routing' | 'clabe' | 'pix_key';
   /**
    * Whether the field is required.
    */
@@ -299,6 +304,23 @@ export interface LocalizedText3 {
    * English text.
    */
   en: string;
+}
+/**
+ * One source of a rail's facts.
+ */
+export interface Source {
+  /**
+   * https address of the page, as its publisher serves it (no link shortener, no tracking parameters).
+   */
+  url: string;
+  /**
+   * Title of the page or document, with its publisher when the title does not name it (Pix: regulamento, Banco Central do Brasil).
+   */
+  title: string;
+  /**
+   * Date YYYY-MM-DD the page was last read to check the rail's facts; quote it or not, it stays a string.
+   */
+  checked: string;
 }
 /**
  * An asset accepted for deposit: one file catalog/assets/<id>.yaml. Contract section 2.4.

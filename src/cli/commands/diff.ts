@@ -7,6 +7,7 @@ import { minorUnit } from '../../core/iso.js';
 import { inertLines, visible } from '../../core/visible.js';
 import { diffCatalogs } from '../../git/diff.js';
 import { choiceFlag, parseFlags } from '../args.js';
+import { catalogDir } from '../catalog-dir.js';
 import { EXIT, UsageError, type CliIO } from '../io.js';
 
 export const usage = `catalog diff --base <ref> [--dir catalog] [--format markdown|json]
@@ -14,19 +15,22 @@ export const usage = `catalog diff --base <ref> [--dir catalog] [--format markdo
 What a change does to the published catalog, compared with the merge base of <ref> and HEAD: per catalog the entries
 added, removed and changed, each changed field with its before and after (amounts in the currency's decimals), phase
 and status transitions named, breaking changes flagged. Markdown fits a pull-request comment or $GITHUB_STEP_SUMMARY.
-Exit code 0 (it is a report), 2 on a usage error or when the base cannot be read (the message says what to fetch).`;
+Exit code 0 (it is a report), 2 on a usage error or when the base cannot be read (the message says what to fetch).
+
+Example:
+  catalog diff --base origin/main --format markdown`;
 
 export const FORMATS = ['markdown', 'json'] as const;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const { values } = parseFlags(argv, {
     base: { type: 'string' },
-    dir: { type: 'string', default: 'catalog' },
+    dir: { type: 'string' },
     format: { type: 'string' },
   });
   const format = choiceFlag('format', values.format, FORMATS, 'markdown');
   if (values.base === undefined) throw new UsageError('--base <ref> is required: the branch or commit to compare with (origin/main)');
-  const dir = values.dir!;
+  const dir = catalogDir(values.dir, io.cwd);
   let base;
   let loaded;
   try {

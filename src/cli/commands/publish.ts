@@ -13,7 +13,11 @@ Publishes a seed into a seed store that replicas serve with "catalog serve --sto
 build does, refusing on errors) or takes --seed, writes it as <version>.json (immutable, content-addressed, written
 atomically), then moves the pointer file "current" to it (atomically). Publishing the same content again changes
 nothing. Older versions stay in the store so that cursors naming them keep working; remove old files by hand once
-older than the replicas' --retention.`;
+older than the replicas' --retention.
+
+Example:
+  catalog publish --store /srv/catalog-seeds
+  catalog publish --store /srv/catalog-seeds --seed dist/seed.json`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const { values } = parseFlags(argv, {

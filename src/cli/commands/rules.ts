@@ -4,7 +4,10 @@ import { EXIT, type CliIO } from '../io.js';
 
 export const usage = `catalog rules
 
-Lists every rule with its severity and what it checks.`;
+Lists every rule with its severity and what it checks.
+
+Example:
+  catalog rules`;
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   parseFlags(argv, {});

@@ -31,8 +31,11 @@ GET /metrics (Prometheus), answered only with "Authorization: Bearer <that token
 limit of each API key (such as 600/min, default ${DEFAULT_RATE_LIMIT}; off: none); a line of the keys file may give its key
 its own with limit=<n>/<s|min|h>. CATALOG_REDIS_URL shares the counts across replicas (Redis away: fail open).
 GET /readyz answers 200 once serving, 503 while stopping; /healthz is liveness.
-SIGHUP re-reads the seed file (or the store's pointer) and the keys file; SIGTERM or SIGINT drains in-flight requests and exits 0.`;
+SIGHUP re-reads the seed file (or the store's pointer) and the keys file; SIGTERM or SIGINT drains in-flight requests and exits 0.
 
+Example:
+  catalog serve --dev-key
+  catalog serve --store https://seeds.example.com/catalog/ --poll 30s`;
 
 /** Shortest CATALOG_CURSOR_SECRET accepted. */
 const MIN_SECRET_LENGTH = 32;

@@ -3,13 +3,17 @@ import { CatalogDirError, loadCatalog, type RawEntry } from '../../core/load.js'
 import { cmp } from '../../core/problem.js';
 import { cell, code } from '../../compare/markdown.js';
 import { choiceFlag, intFlag, parseFlags, todayFlag } from '../args.js';
+import { catalogDir } from '../catalog-dir.js';
 import { EXIT, UsageError, type CliIO } from '../io.js';
 
 export const usage = `catalog stale [--dir catalog] [--today YYYY-MM-DD] [--within DAYS] [--format markdown|json]
 
 The staleness report: rails due for review (verified more than ${REVIEW_MONTHS} calendar months ago) and, with --within,
 those that fall due within that many days, oldest first. overdueDays counts the days since the rail fell due: 0 on the
-day it falls due, negative for one that is not due yet (-3: due in 3 days). Exit code 0 (it is a report), 2 on a usage error.`;
+day it falls due, negative for one that is not due yet (-3: due in 3 days). Exit code 0 (it is a report), 2 on a usage error.
+
+Example:
+  catalog stale --within 30`;
 
 export const FORMATS = ['markdown', 'json'] as const;
 
@@ -71,7 +75,7 @@ export function staleMarkdown(today: string, entries: StaleEntry[], within: numb
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const { values } = parseFlags(argv, {
-    dir: { type: 'string', default: 'catalog' },
+    dir: { type: 'string' },
     today: { type: 'string' },
     within: { type: 'string' },
     format: { type: 'string' },
@@ -81,7 +85,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const within = intFlag('within', values.within);
   let loaded;
   try {
-    loaded = await loadCatalog(values.dir!, io.cwd);
+    loaded = await loadCatalog(catalogDir(values.dir, io.cwd), io.cwd);
   } catch (err) {
     if (err instanceof CatalogDirError) throw new UsageError(err.message);
     throw err;

@@ -1,58 +1,185 @@
-import { CatalogDirError } from '../../core/load.js';
-import { crashReport, validateCatalog } from '../../core/validate.js';
+import { statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { applyFixes, type Fix } from '../../core/fix.js';
+import { CatalogDirError, displayPath } from '../../core/load.js';
+import { makeReport, type Problem } from '../../core/problem.js';
+import { crashReport, validateCatalog, type Validation } from '../../core/validate.js';
 import { inertLines } from '../../core/visible.js';
 import { FORMATS, formatters } from '../../formatters/index.js';
 import type { BaseRevision } from '../../git/base.js';
+import { writeAtomic } from '../../core/write-atomic.js';
 import { choiceFlag, intFlag, parseFlags, todayFlag } from '../args.js';
+import { catalogDir } from '../catalog-dir.js';
 import { EXIT, UsageError, type CliIO } from '../io.js';
 
-export const usage = `catalog validate [--dir catalog] [--format stylish|json|github|markdown] [--today YYYY-MM-DD] [--max-warnings N] [--base <ref>] [--cache] [--cache-location .catalogcache]
+export const usage = `catalog validate [paths or globs...] [--dir catalog] [--format stylish|json|github|markdown] [--today YYYY-MM-DD] [--max-warnings N] [--base <ref>] [--no-base] [--fix] [--cache] [--cache-location .catalogcache]
 
-Checks every file of the catalog: YAML syntax, the JSON Schemas and every rule. Reports all problems in one run.
-With --base <ref>, also checks the change against the catalog at the merge base of <ref> and HEAD (read with git):
-removed-entry, unverified-change, and verifiedAt moved backwards; the github format annotates the files the change
-touched first, and so does the markdown format (a table for the pull-request comment). Exit code 0 when there is no error (and no more warnings than --max-warnings), 1 otherwise, 2 on a usage
-error or when the base cannot be read (the message says what to fetch).
+Checks the catalog: YAML syntax, the JSON Schemas and every rule. Reports all problems in one run. With paths or
+globs, reports the problems of those files only, the whole catalog still read for references.
+In a git checkout, also checks the change against a base revision (deleted entries, unverified changes, verifiedAt
+moved backwards): --base <ref> compares with the merge base of <ref> and HEAD; without it, with the merge base of the
+branch's upstream if it has one, else with HEAD (one line on stderr says which); --no-base turns this off.
+--fix applies the safe fixes (a code's case, quotes, yes/no in a true-or-false property) and says what remains.
+The markdown format is a table for the pull-request comment, the files the change touched first. Exit code 0 when there is no error (and no more warnings than --max-warnings), 1 otherwise, 2 on a usage error or
+when the --base ref cannot be read (the message says what to fetch).
 With --cache, files whose text did not change since the last run are not parsed again (the parse is kept in
---cache-location, default .catalogcache); the schema and every rule still check everything.`;
+--cache-location, default .catalogcache); the schema and every rule still check everything.
+
+Example:
+  catalog validate catalog/rails/BR-pix.yaml --fix`;
 
 /** Whether colour is wanted: a TTY, and NO_COLOR unset or empty (https://no-color.org). */
 export function wantsColor(io: CliIO): boolean {
   return Boolean(io.stdout.isTTY) && !io.env.NO_COLOR && io.env.TERM !== 'dumb';
 }
 
+/** How many passes --fix makes at most (a fix may reveal another, as in ESLint). */
+const FIX_PASSES = 10;
+
+/** The files named on the command line, as absolute paths and folders; undefined for the whole catalog. */
+interface Scope {
+  files: Set<string>;
+  folders: string[];
+}
+
+const GLOB = /[*?[\]{}]/;
+
+function resolveScope(args: string[], absDir: string, deleted: Set<string>, io: CliIO): Scope | undefined {
+  if (args.length === 0) return undefined;
+  const scope: Scope = { files: new Set(), folders: [] };
+  for (const arg of args) {
+    const matches = GLOB.test(arg) ? fg.sync(arg, { cwd: io.cwd, absolute: true, onlyFiles: true, dot: false }).map((f) => path.resolve(f)) : [path.resolve(io.cwd, arg)];
+    if (matches.length === 0) throw new UsageError(`${arg} matches no file`);
+    for (const abs of matches) {
+      if (abs !== absDir && !abs.startsWith(absDir + path.sep))
+        throw new UsageError(`${displayPath(abs, io.cwd)} is not in the catalog folder ${displayPath(absDir, io.cwd)} (give the catalog folder with --dir)`);
+      let isDir = false;
+      try {
+        isDir = statSync(abs).isDirectory();
+      } catch {
+        // A file deleted by the change is in scope: its deletion is what is checked.
+        if (!deleted.has(displayPath(abs, io.cwd))) throw new UsageError(`${arg}: no such file`);
+      }
+      if (isDir) scope.folders.push(abs + path.sep);
+      else scope.files.add(abs);
+    }
+  }
+  return scope;
+}
+
+function inScope(scope: Scope | undefined, display: string, cwd: string): boolean {
+  if (!scope) return true;
+  const abs = path.resolve(cwd, display);
+  return scope.files.has(abs) || scope.folders.some((f) => abs.startsWith(f));
+}
+
+/** The base revision: --base, else the upstream's merge base or HEAD in a git checkout; one line on stderr says which. */
+async function chooseBase(values: { base?: string; 'no-base'?: boolean }, dir: string, io: CliIO): Promise<BaseRevision | undefined> {
+  if (values['no-base']) return undefined;
+  const git = await import('../../git/base.js');
+  if (values.base !== undefined) return git.readBase({ ref: values.base, dir, cwd: io.cwd });
+  const where = await git.defaultBase(dir, io.cwd);
+  if (!where.inCheckout) {
+    io.stderr.write('catalog validate: not in a git checkout, so deleted entries are not checked (in a checkout, --base <ref> compares with a revision)\n');
+    return undefined;
+  }
+  const reasons: string[] = [];
+  for (const ref of [where.upstream, 'HEAD']) {
+    if (ref === undefined) continue;
+    try {
+      const base = await git.readBase({ ref, dir, cwd: io.cwd });
+      const what = ref === 'HEAD' ? `HEAD (${base.commit.slice(0, 7)}), as the branch has no upstream` : `the merge base of ${ref} and HEAD (${base.commit.slice(0, 7)})`;
+      io.stderr.write(`catalog validate: compared with ${what} for deleted entries and history checks (--base <ref> to choose, --no-base to skip)\n`);
+      return base;
+    } catch (err) {
+      if (!(err instanceof git.BaseError)) throw err;
+      reasons.push(err.message);
+    }
+  }
+  io.stderr.write(`catalog validate: deleted entries are not checked: ${reasons.at(-1)}\n`);
+  return undefined;
+}
+
+/** Applies the safe fixes of the problems in scope, file by file; returns what was fixed. */
+async function applySafeFixes(validation: Validation, problems: Problem[]): Promise<Problem[]> {
+  const byFile = new Map<string, Problem[]>();
+  for (const p of problems) if (p.fix) byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
+  const fixed: Problem[] = [];
+  for (const [shown, list] of byFile) {
+    const file = validation.loaded.files.find((f) => f.path === shown);
+    if (!file) continue;
+    // The file as it is now: if it changed since it was read, its fixes wait for the next run.
+    if ((await readFile(file.absolute, 'utf8')) !== file.text) continue;
+    const { text, applied } = applyFixes(file.text, list.map((p) => p.fix!));
+    if (applied.length === 0) continue;
+    await writeAtomic(file.absolute, text);
+    const done = new Set<Fix>(applied);
+    fixed.push(...list.filter((p) => done.has(p.fix!)));
+  }
+  return fixed;
+}
+
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { values } = parseFlags(argv, {
-    dir: { type: 'string', default: 'catalog' },
-    format: { type: 'string' },
-    today: { type: 'string' },
-    'max-warnings': { type: 'string' },
-    base: { type: 'string' },
-    cache: { type: 'boolean', default: false },
-    'cache-location': { type: 'string' },
-  });
+  const { values, positionals } = parseFlags(
+    argv,
+    {
+      dir: { type: 'string' },
+      format: { type: 'string' },
+      today: { type: 'string' },
+      'max-warnings': { type: 'string' },
+      base: { type: 'string' },
+      'no-base': { type: 'boolean', default: false },
+      fix: { type: 'boolean', default: false },
+      cache: { type: 'boolean', default: false },
+      'cache-location': { type: 'string' },
+    },
+    { positionals: true },
+  );
   if (values['cache-location'] !== undefined && !values.cache) throw new UsageError('--cache-location goes with --cache');
+  if (values.base !== undefined && values['no-base']) throw new UsageError('--base and --no-base contradict each other: give one');
   const format = choiceFlag('format', values.format, FORMATS, 'stylish');
   const today = todayFlag(values.today, io);
   const maxWarnings = intFlag('max-warnings', values['max-warnings']);
-  let validation;
+  const dir = catalogDir(values.dir, io.cwd);
+  const absDir = path.resolve(io.cwd, dir);
+  const cacheFile = values.cache ? (values['cache-location'] ?? '.catalogcache') : undefined;
+
+  let validation: Validation;
   let base: BaseRevision | undefined;
-  // git is loaded only with --base: a plain run does not pay for it.
-  const git = values.base !== undefined ? await import('../../git/base.js') : undefined;
+  let scope: Scope | undefined;
+  const fixed: Problem[] = [];
   try {
-    if (git && values.base !== undefined) base = await git.readBase({ ref: values.base, dir: values.dir!, cwd: io.cwd });
-    const cacheFile = values.cache ? (values['cache-location'] ?? '.catalogcache') : undefined;
-    validation = await validateCatalog({ dir: values.dir!, cwd: io.cwd, today, base: base?.catalog, cacheFile });
+    base = await chooseBase(values, dir, io);
+    scope = resolveScope(positionals, absDir, base?.deleted ?? new Set(), io);
+    validation = await validateCatalog({ dir, cwd: io.cwd, today, base: base?.catalog, cacheFile });
+    for (let pass = 0; values.fix && pass < FIX_PASSES; pass++) {
+      const now = await applySafeFixes(validation, validation.report.problems.filter((p) => inScope(scope, p.file, io.cwd)));
+      if (now.length === 0) break;
+      fixed.push(...now);
+      validation = await validateCatalog({ dir, cwd: io.cwd, today, base: base?.catalog, cacheFile });
+    }
   } catch (err) {
     if (err instanceof CatalogDirError) throw new UsageError(err.message);
-    if (git && err instanceof git.BaseError) {
+    if (!values['no-base'] && err instanceof (await import('../../git/base.js')).BaseError) {
       io.stderr.write(`catalog validate: ${inertLines(err.message)}\n`);
       return EXIT.usage;
     }
     throw err;
   }
-  const { report } = validation;
+  const problems = validation.report.problems.filter((p) => inScope(scope, p.file, io.cwd));
+  const files = scope ? validation.loaded.files.filter((f) => inScope(scope, f.path, io.cwd)).length : validation.loaded.files.length;
+  const report = scope ? makeReport(problems, files) : validation.report;
   io.stdout.write(formatters[format](report, { color: wantsColor(io), touched: base?.touched }));
+
+  if (values.fix) {
+    for (const p of fixed) io.stderr.write(`fixed ${p.file}:${p.line}:${p.column}  ${p.message}  ${p.rule}\n`);
+    io.stderr.write(`catalog validate --fix: ${fixed.length} problem(s) fixed; ${report.summary.errors} error(s) and ${report.summary.warnings} warning(s) remain\n`);
+  } else {
+    const fixable = report.problems.filter((p) => p.fix).length;
+    if (fixable > 0) io.stderr.write(`catalog validate: ${fixable} of these problems can be fixed safely with --fix\n`);
+  }
   if (validation.crashed.length > 0) {
     io.stderr.write(crashReport(validation.crashed));
     return EXIT.usage;

@@ -1,0 +1,492 @@
+/**
+ * A fast reader for the small subset of YAML that catalog files are written in: block mappings and sequences, plain
+ * and quoted scalars on one line, flow sequences and mappings on one line, comments. It returns the same plain data as
+ * `yaml` (YAML 1.2 core schema, the options of source.ts) followed by `toJS`, or undefined for ANY text it is not sure
+ * of (anchors, aliases, tags, block scalars, multi-line scalars or flow collections, documents markers, directives,
+ * odd indentation, tabs, CR, control or invisible characters, duplicate keys, number forms other than plain decimals,
+ * an empty file, a file that is not a mapping...). The caller then parses the text with `yaml`, which also reports
+ * the problems: this reader never reports anything. test/core/fast-yaml.test.ts holds the two equal on mutated files.
+ */
+
+import { toPointer } from './pointer.js';
+import { isPlainInteger, type Literal } from './yaml-data.js';
+
+/** What the fast path read: the data, and the number-like plain scalars the full path records (yaml-data.ts). */
+export interface FastParse {
+  data: Record<string, unknown>;
+  literals: Literal[];
+}
+
+/** Thrown (one shared object, no stack) to hand a text over to the full parser. */
+const REFUSE = { refused: true };
+
+let s = '';
+let n = 0;
+/** Start of the current content line, its indentation and the offset of its first non-space character. */
+let lineAt = 0;
+let indentOf = 0;
+let contentAt = 0;
+/** Collections open around the current position: deep nesting goes to the full path (and its message). */
+let depth = 0;
+/** Catalog entries nest four or five levels; anything much deeper is not a catalog file. */
+const MAX_DEPTH = 32;
+
+const SPACE = 0x20;
+const NL = 0x0a;
+const HASH = 0x23;
+const COLON = 0x3a;
+const DASH = 0x2d;
+const DQUOTE = 0x22;
+const SQUOTE = 0x27;
+const LBRACKET = 0x5b;
+const RBRACKET = 0x5d;
+const LBRACE = 0x7b;
+const RBRACE = 0x7d;
+const COMMA = 0x2c;
+const BACKSLASH = 0x5c;
+
+/** The data of a catalog file, or undefined when the full parser must read it. */
+export function fastParseYaml(text: string): FastParse | undefined {
+  if (!plainCharacters(text)) return undefined;
+  s = text;
+  n = text.length;
+  depth = 0;
+  path.length = 0;
+  literals = [];
+  try {
+    if (!nextContent(0) || indentOf !== 0) return undefined;
+    const data = parseMap(0, contentAt);
+    if (contentAt < n) return undefined; // something left over at a lower indentation than the root: never valid
+    return { data, literals };
+  } catch (err) {
+    if (err === REFUSE) return undefined;
+    throw err;
+  } finally {
+    s = '';
+    literals = [];
+  }
+}
+
+/** Where the parser is in the data (for the pointers of literals). */
+const path: Array<string | number> = [];
+let literals: Literal[] = [];
+/** Set by blockPlain: whether a comment followed the scalar on its line. */
+let plainComment = false;
+
+/** A plain scalar's value; a number-like one that is not a plain decimal integer is recorded as the full path does. */
+function plainValue(start: number, end: number): unknown {
+  const source = s.slice(start, end);
+  const value = resolvePlain(source);
+  if ((typeof value === 'number' || typeof value === 'string') && NUMBER_LIKE.test(source) && !isPlainInteger(source))
+    literals.push({ pointer: toPointer(path), source, start, end });
+  return value;
+}
+
+const NUMBER_LIKE = /^[-+.]?[0-9]/;
+
+/**
+ * Only printable ASCII, newlines and visible non-ASCII letters and marks: no tab, CR, BOM, control character,
+ * unusual space, zero-width or bidirectional character, private-use or astral character (the full path judges those).
+ */
+function plainCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x7f) {
+      if (c < SPACE && c !== NL) return false;
+      continue;
+    }
+    if (c <= 0xa0 || c === 0xad || c === 0x34f || c === 0x61c || (c >= 0x115f && c <= 0x1160) || (c >= 0x17b4 && c <= 0x17b5)) return false;
+    if ((c >= 0x180b && c <= 0x180f) || (c >= 0x2000 && c <= 0x200f) || (c >= 0x2028 && c <= 0x206f) || c === 0x3000 || c === 0x3164) return false;
+    if (c >= 0xd800 && c <= 0xf8ff) return false; // surrogates (astral characters) and private use
+    if ((c >= 0xfe00 && c <= 0xfe0f) || c === 0xfeff || c === 0xffa0 || c >= 0xfff0) return false;
+  }
+  return true;
+}
+
+/**
+ * Moves to the next line that holds content (skipping blank and comment lines) at or after the line starting at
+ * `from`; sets lineAt, indentOf and contentAt. Returns false at the end of the text (contentAt = n).
+ */
+function nextContent(from: number): boolean {
+  let i = from;
+  while (i < n) {
+    let j = i;
+    while (j < n && s.charCodeAt(j) === SPACE) j++;
+    if (j === n) break;
+    const c = s.charCodeAt(j);
+    if (c === NL) {
+      i = j + 1;
+      continue;
+    }
+    if (c === HASH) {
+      const nl = s.indexOf('\n', j);
+      if (nl === -1) break;
+      i = nl + 1;
+      continue;
+    }
+    if (j === i && (c === DASH || c === 0x2e || c === 0x25) && (s.startsWith('---', j) || s.startsWith('...', j) || c === 0x25)) throw REFUSE; // document markers, directives
+    lineAt = i;
+    indentOf = j - i;
+    contentAt = j;
+    return true;
+  }
+  lineAt = n;
+  indentOf = -1;
+  contentAt = n;
+  return false;
+}
+
+/** The offset after the end of the line holding `i` (past its newline). */
+function afterLine(i: number): number {
+  const nl = s.indexOf('\n', i);
+  return nl === -1 ? n : nl + 1;
+}
+
+/** At `i`: nothing but spaces, then an optional comment (after a space), up to the end of the line. */
+function expectLineEnd(i: number): number {
+  const start = i;
+  while (i < n && s.charCodeAt(i) === SPACE) i++;
+  if (i === n) return n;
+  const c = s.charCodeAt(i);
+  if (c === NL) return i + 1;
+  if (c === HASH && i > start) return afterLine(i);
+  throw REFUSE;
+}
+
+function isSeqEntry(at: number): boolean {
+  if (s.charCodeAt(at) !== DASH) return false;
+  const next = at + 1 < n ? s.charCodeAt(at + 1) : NL;
+  return next === SPACE || next === NL;
+}
+
+/** A block mapping whose keys sit at column `indent`; its first key starts at `first` (maybe after a `- `). */
+function parseMap(indent: number, first: number): Record<string, unknown> {
+  if (++depth > MAX_DEPTH) throw REFUSE;
+  const map: Record<string, unknown> = {};
+  let at = first;
+  for (;;) {
+    if (isSeqEntry(at)) throw REFUSE;
+    const keyEnd = scanKey(at);
+    if (keyEnd < 0) throw REFUSE;
+    const key = keyText;
+    if (key === '__proto__' || Object.hasOwn(map, key)) throw REFUSE; // duplicates: the full path reports them
+    let i = keyEnd + 1; // past the colon
+    while (i < n && s.charCodeAt(i) === SPACE) i++;
+    const c = i < n ? s.charCodeAt(i) : NL;
+    path.push(key);
+    if (c === NL || c === HASH) {
+      // `key:` alone: a nested block on the following lines, or null. (`pattern: # x` is the full path's to explain.)
+      if (c === HASH && key === 'pattern') throw REFUSE;
+      map[key] = nestedBlock(afterLine(i), indent);
+    } else {
+      plainComment = false;
+      map[key] = inlineValue(i);
+      // `pattern: ^a #b$` lost its end to a comment: the full path explains it.
+      if (plainComment && key === 'pattern') throw REFUSE;
+      if (nextContent(afterValueLine) && indentOf > indent) throw REFUSE; // a continuation line or an error
+    }
+    path.pop();
+    if (contentAt >= n || indentOf < indent) {
+      depth--;
+      return map;
+    }
+    if (indentOf > indent) throw REFUSE;
+    at = contentAt;
+  }
+}
+
+/** A block sequence whose dashes sit at column `indent`; the current line is its first entry. */
+function parseSeq(indent: number): unknown[] {
+  if (++depth > MAX_DEPTH) throw REFUSE;
+  const seq: unknown[] = [];
+  for (;;) {
+    path.push(seq.length);
+    let i = contentAt + 1;
+    while (i < n && s.charCodeAt(i) === SPACE) i++;
+    const c = i < n ? s.charCodeAt(i) : NL;
+    if (c === NL || c === HASH) {
+      if (c === HASH && i === contentAt + 1) throw REFUSE;
+      seq.push(nestedBlock(afterLine(i), indent));
+    } else if (isSeqEntry(i)) {
+      throw REFUSE; // `- - x`
+    } else if (scanKey(i) >= 0) {
+      seq.push(parseMap(i - lineAt, i));
+    } else {
+      seq.push(inlineValue(i));
+      if (nextContent(afterValueLine) && indentOf > indent) throw REFUSE;
+    }
+    path.pop();
+    if (contentAt >= n || indentOf < indent) {
+      depth--;
+      return seq;
+    }
+    if (indentOf > indent || !isSeqEntry(contentAt)) throw REFUSE;
+  }
+}
+
+/** The value of `key:` or `-` with nothing after it on its line: a block indented deeper, or null. */
+function nestedBlock(from: number, indent: number): unknown {
+  if (!nextContent(from) || indentOf < indent) return null;
+  if (indentOf === indent) {
+    if (isSeqEntry(contentAt)) throw REFUSE; // a sequence not indented under its key: valid YAML, left to the full path
+    return null;
+  }
+  const inner = indentOf;
+  if (isSeqEntry(contentAt)) return parseSeq(inner);
+  return parseMap(inner, contentAt);
+}
+
+/** Set by inlineValue: where the line after the value starts. */
+let afterValueLine = 0;
+
+/** A value written on the rest of the line from `i`: quoted, flow or plain. Sets afterValueLine. */
+function inlineValue(i: number): unknown {
+  const c = s.charCodeAt(i);
+  let value: unknown;
+  if (c === DQUOTE || c === SQUOTE) {
+    value = quoted(i);
+    afterValueLine = expectLineEnd(scanEnd);
+  } else if (c === LBRACKET || c === LBRACE) {
+    value = flow(i);
+    afterValueLine = expectLineEnd(scanEnd);
+  } else {
+    value = blockPlain(i);
+    afterValueLine = scanEnd;
+  }
+  return value;
+}
+
+/** Where the last scanned token ended. */
+let scanEnd = 0;
+/** The text of the last key scanned by scanKey. */
+let keyText = '';
+
+/**
+ * A mapping key at `i` (plain word or quoted), followed by `:` and a space or the end of the line. Returns the offset
+ * of the colon, or -1 when there is no such key here. Sets keyText.
+ */
+function scanKey(i: number): number {
+  const c = s.charCodeAt(i);
+  let end: number;
+  if (c === DQUOTE || c === SQUOTE) {
+    const nl = s.indexOf('\n', i);
+    const lineEnd = nl === -1 ? n : nl;
+    // Cheap test before decoding: the closing quote must be followed by a colon.
+    const close = s.indexOf(c === DQUOTE ? '":' : "':", i + 1);
+    if (close < 0 || close >= lineEnd) return -1;
+    const text = quoted(i);
+    end = scanEnd;
+    if (s.charCodeAt(end) !== COLON) return -1;
+    keyText = text;
+  } else {
+    end = i;
+    while (end < n && isKeyChar(s.charCodeAt(end), end === i)) end++;
+    if (end === i || s.charCodeAt(end) !== COLON) return -1;
+    keyText = s.slice(i, end);
+    if (typeof resolvePlain(keyText) !== 'string') throw REFUSE; // 1:, true:, null: keys
+  }
+  const after = end + 1 < n ? s.charCodeAt(end + 1) : NL;
+  if (after !== SPACE && after !== NL) return -1;
+  return end;
+}
+
+function isKeyChar(c: number, first: boolean): boolean {
+  if ((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f) return true;
+  return !first && (c === DASH || c === 0x2e);
+}
+
+/** A quoted scalar on one line at `i`; sets scanEnd past the closing quote. */
+function quoted(i: number): string {
+  const q = s.charCodeAt(i);
+  let out = '';
+  let from = i + 1;
+  for (let j = i + 1; j < n; j++) {
+    const c = s.charCodeAt(j);
+    if (c === NL) throw REFUSE; // multi-line: folding rules are the full path's
+    if (c === q) {
+      if (q === SQUOTE && s.charCodeAt(j + 1) === SQUOTE) {
+        out += s.slice(from, j + 1);
+        from = j + 2;
+        j++;
+        continue;
+      }
+      scanEnd = j + 1;
+      return out + s.slice(from, j);
+    }
+    if (c === BACKSLASH && q === DQUOTE) {
+      const e = s.charCodeAt(j + 1);
+      let r: string;
+      if (e === DQUOTE) r = '"';
+      else if (e === BACKSLASH) r = '\\';
+      else if (e === 0x2f) r = '/';
+      else if (e === 0x6e) r = '\n';
+      else if (e === 0x74) r = '\t';
+      else throw REFUSE;
+      out += s.slice(from, j) + r;
+      from = j + 2;
+      j++;
+    }
+  }
+  throw REFUSE;
+}
+
+/** Characters a plain scalar may not start with (YAML indicators; `-` is allowed before a non-space). */
+function plainStartOk(i: number): boolean {
+  const c = s.charCodeAt(i);
+  switch (c) {
+    case 0x3f: // ?
+    case COLON:
+    case COMMA:
+    case LBRACKET:
+    case RBRACKET:
+    case LBRACE:
+    case RBRACE:
+    case HASH:
+    case 0x26: // &
+    case 0x2a: // *
+    case 0x21: // !
+    case 0x7c: // |
+    case 0x3e: // >
+    case DQUOTE:
+    case SQUOTE:
+    case 0x25: // %
+    case 0x40: // @
+    case 0x60: // `
+    case SPACE:
+    case NL:
+      return false;
+    case DASH: {
+      const next = i + 1 < n ? s.charCodeAt(i + 1) : NL;
+      return next !== SPACE && next !== NL;
+    }
+    default:
+      return i < n;
+  }
+}
+
+/** A plain scalar in block context: to the end of the line or a ` #` comment; sets scanEnd past the line. */
+function blockPlain(i: number): unknown {
+  if (!plainStartOk(i)) throw REFUSE;
+  let j = i;
+  let end = i; // end of the last non-space character + 1
+  for (; j < n; j++) {
+    const c = s.charCodeAt(j);
+    if (c === NL) break;
+    if (c === SPACE) continue;
+    if (c === HASH && s.charCodeAt(j - 1) === SPACE) {
+      plainComment = true;
+      break;
+    }
+    if (c === COLON) {
+      const next = j + 1 < n ? s.charCodeAt(j + 1) : NL;
+      if (next === SPACE || next === NL) throw REFUSE; // a mapping inside a scalar's line
+    }
+    end = j + 1;
+  }
+  scanEnd = afterLine(j);
+  return plainValue(i, end);
+}
+
+/** A flow sequence or mapping of scalars (possibly nested) on one line at `i`; sets scanEnd past its end. */
+function flow(i: number): unknown {
+  if (++depth > MAX_DEPTH) throw REFUSE;
+  const isSeq = s.charCodeAt(i) === LBRACKET;
+  const close = isSeq ? RBRACKET : RBRACE;
+  const seq: unknown[] = [];
+  const map: Record<string, unknown> = {};
+  let j = skipSpaces(i + 1);
+  if (s.charCodeAt(j) === close) {
+    scanEnd = j + 1;
+    depth--;
+    return isSeq ? seq : map;
+  }
+  for (;;) {
+    if (isSeq) {
+      path.push(seq.length);
+      seq.push(flowItem(j));
+      path.pop();
+    } else {
+      const c = s.charCodeAt(j);
+      let key: string;
+      let end: number;
+      if (c === DQUOTE || c === SQUOTE) {
+        key = quoted(j);
+        end = scanEnd;
+      } else {
+        end = j;
+        while (end < n && isKeyChar(s.charCodeAt(end), end === j)) end++;
+        if (end === j) throw REFUSE;
+        key = s.slice(j, end);
+        if (typeof resolvePlain(key) !== 'string') throw REFUSE;
+      }
+      if (s.charCodeAt(end) !== COLON || s.charCodeAt(end + 1) !== SPACE) throw REFUSE;
+      if (key === '__proto__' || Object.hasOwn(map, key)) throw REFUSE;
+      path.push(key);
+      map[key] = flowItem(skipSpaces(end + 1));
+      path.pop();
+    }
+    j = skipSpaces(scanEnd);
+    const c = s.charCodeAt(j);
+    if (c === close) {
+      scanEnd = j + 1;
+      depth--;
+      return isSeq ? seq : map;
+    }
+    if (c !== COMMA) throw REFUSE;
+    j = skipSpaces(j + 1);
+    const d = s.charCodeAt(j);
+    if (d === close || d === COMMA) throw REFUSE; // trailing or doubled comma
+  }
+}
+
+function skipSpaces(i: number): number {
+  while (i < n && s.charCodeAt(i) === SPACE) i++;
+  return i;
+}
+
+/** One item of a flow collection: quoted, nested flow, or a plain scalar without indicators. */
+function flowItem(j: number): unknown {
+  const c = s.charCodeAt(j);
+  if (c === DQUOTE || c === SQUOTE) return quoted(j);
+  if (c === LBRACKET || c === LBRACE) return flow(j);
+  if (!plainStartOk(j)) throw REFUSE;
+  let k = j;
+  let end = j;
+  for (; k < n; k++) {
+    const d = s.charCodeAt(k);
+    if (d === COMMA || d === RBRACKET || d === RBRACE) break;
+    if (d === NL || d === COLON || d === HASH || d === LBRACKET || d === LBRACE) throw REFUSE;
+    if (d !== SPACE) end = k + 1;
+  }
+  scanEnd = end;
+  return plainValue(j, end);
+}
+
+/**
+ * A plain scalar's value under the YAML 1.2 core schema (the tags of yaml's core schema, in their order: null, bool,
+ * int (octal, decimal, hex), float (nan/inf, exponent, fraction), else a string), for the forms catalog files use:
+ * null (empty or `null`), `true`, `false`, decimal integers without a sign or leading zero up to 15 digits, plain decimal
+ * fractions. Every other spelling the core schema gives a meaning to (~, Null, TRUE, 0o17, 0x1F, 012, +1, -0, 1e3,
+ * .inf, .nan...) goes to the full path.
+ */
+function resolvePlain(text: string): unknown {
+  if (text.length === 0) return null;
+  const c = text.charCodeAt(0);
+  if ((c >= 0x30 && c <= 0x39) || c === DASH || c === 0x2b || c === 0x2e) {
+    if (!CORE_NUMBER.test(text)) return text;
+    if (SIMPLE_NUMBER.test(text) && text !== '-0') return Number(text);
+    throw REFUSE;
+  }
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  if (text === 'null') return null;
+  if (c === 0x7e ? text.length === 1 : CORE_WORD.test(text)) throw REFUSE;
+  return text;
+}
+
+/** Every text the core schema's int and float tags match (yaml's tests, joined). */
+const CORE_NUMBER = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*))$/;
+/** The numbers read here: where Number() and yaml's parseInt/parseFloat agree, and no integer-literal check applies. */
+const SIMPLE_NUMBER = /^-?(?:0|[1-9][0-9]{0,14})(?:\.[0-9]{1,15})?$/;
+/** The core schema's other spellings of null and booleans. */
+const CORE_WORD = /^(?:[Nn]ull|NULL|[Tt]rue|TRUE|[Ff]alse|FALSE)$/;

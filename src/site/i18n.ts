@@ -1,0 +1,291 @@
+import type { BeneficiaryErrorCode } from '../beneficiary/index.js';
+
+/** The languages of the site. */
+export const LANGS = ['en', 'fr'] as const;
+export type Lang = (typeof LANGS)[number];
+
+/** Every text of the site in one language; a text missing in one language does not compile. */
+export interface Texts {
+  langName: string;
+  switchTo: string;
+  siteTitle: string;
+  skip: string;
+  navLabel: string;
+  countries: string;
+  rails: string;
+  assets: string;
+  home: string;
+  indexIntro: string;
+  code: string;
+  name: string;
+  status: string;
+  reason: string;
+  currency: string;
+  none: string;
+  kind: string;
+  phase: string;
+  limits: string;
+  minimum: string;
+  maximum: string;
+  fees: string;
+  fixedFee: string;
+  proportionalFee: string;
+  settlement: string;
+  median: string;
+  p95: string;
+  businessDaysOnly: string;
+  yes: string;
+  no: string;
+  cutoff: string;
+  cutoffText: (time: string, zone: string) => string;
+  calendar: string;
+  verification: string;
+  verifiedOn: string;
+  reviewDue: (due: string) => string;
+  reviewOverdue: (due: string) => string;
+  judgedOn: (today: string) => string;
+  sources: string;
+  checkedOn: (date: string) => string;
+  form: string;
+  formIntro: string;
+  noFields: string;
+  required: string;
+  optional: string;
+  choose: string;
+  examples: string;
+  counterexamples: string;
+  fillWith: (value: string) => string;
+  maxChars: (n: number) => string;
+  maxCharsNormalized: (n: number) => string;
+  willBeSentAs: string;
+  valid: string;
+  check: string;
+  allValid: string;
+  someInvalid: (n: number) => string;
+  noScript: string;
+  ticker: string;
+  decimals: string;
+  networks: string;
+  stablecoin: string;
+  quoteLock: string;
+  quoteLockValue: (seconds: string) => string;
+  minDeposit: string;
+  railsOf: string;
+  noRails: string;
+  version: (v: string) => string;
+  kinds: Record<string, string>;
+  phases: Record<string, string>;
+  statuses: Record<string, string>;
+  reasons: Record<string, string>;
+  normalizations: Record<string, string>;
+  /** What the form says for each error code; undefined: the validator's own (English) message. */
+  errors: Partial<Record<BeneficiaryErrorCode, string>>;
+}
+
+export const texts: Record<Lang, Texts> = {
+  en: {
+    langName: 'English',
+    switchTo: 'Version française',
+    siteTitle: 'Payout catalog',
+    skip: 'Skip to content',
+    navLabel: 'Main',
+    countries: 'Countries',
+    rails: 'Payout rails',
+    assets: 'Deposit assets',
+    home: 'Home',
+    indexIntro: 'Where we pay out, how, and which assets we accept for deposit. Every page reads without JavaScript.',
+    code: 'Code',
+    name: 'Name',
+    status: 'Status',
+    reason: 'Reason',
+    currency: 'Currency',
+    none: 'none',
+    kind: 'Kind',
+    phase: 'Phase',
+    limits: 'Limits per payout',
+    minimum: 'Minimum',
+    maximum: 'Maximum',
+    fees: 'Fees per payout',
+    fixedFee: 'Fixed fee',
+    proportionalFee: 'Proportional fee',
+    settlement: 'Settlement',
+    median: 'Median time',
+    p95: '95 % of payouts within',
+    businessDaysOnly: 'Business days only',
+    yes: 'yes',
+    no: 'no',
+    cutoff: 'Daily cut-off',
+    cutoffText: (time, zone) => `${time}, ${zone} time; later payouts settle the next day`,
+    calendar: 'Business-day calendar',
+    verification: 'Verification',
+    verifiedOn: 'Verified on',
+    reviewDue: (due) => `Up to date; due for review on ${due}`,
+    reviewOverdue: (due) => `Due for review since ${due}`,
+    judgedOn: (today) => `(as of ${today})`,
+    sources: 'Sources',
+    checkedOn: (date) => `checked on ${date}`,
+    form: 'Beneficiary details',
+    formIntro: 'The form a client builds from this rail\'s fields, checked as you type with the same code as the service. Nothing is sent.',
+    noFields: 'This rail asks for no beneficiary details.',
+    required: 'required',
+    optional: 'optional',
+    choose: 'Choose…',
+    examples: 'Examples:',
+    counterexamples: 'Try an invalid value:',
+    fillWith: (value) => `Fill with ${value}`,
+    maxChars: (n) => `At most ${n} characters.`,
+    maxCharsNormalized: (n) => `At most ${n} characters once normalized.`,
+    willBeSentAs: 'Will be sent as',
+    valid: 'Valid.',
+    check: 'Check all fields',
+    allValid: 'All fields are valid.',
+    someInvalid: (n) => `${n} field${n > 1 ? 's' : ''} to correct.`,
+    noScript: 'Checking as you type needs JavaScript; the fields, their help and examples are all shown above.',
+    ticker: 'Ticker',
+    decimals: 'Decimals',
+    networks: 'Networks',
+    stablecoin: 'Stablecoin',
+    quoteLock: 'Rate locked for',
+    quoteLockValue: (s) => `${s} seconds`,
+    minDeposit: 'Minimum deposit',
+    railsOf: 'Payout rails',
+    noRails: 'No payout rail.',
+    version: (v) => `Catalog version ${v}`,
+    kinds: {
+      instant_bank: 'Instant bank transfer',
+      bank_transfer: 'Bank transfer',
+      mobile_money: 'Mobile money',
+      wallet: 'Wallet',
+      card: 'Card',
+      cash_pickup: 'Cash pickup',
+    },
+    phases: { live: 'Live', beta: 'Beta', planned: 'Planned', never: 'Not offered' },
+    statuses: { open: 'Open', coming: 'Coming soon', restricted: 'Restricted' },
+    reasons: {
+      international_sanctions: 'International sanctions',
+      restrictive_measures: 'Restrictive measures',
+      money_laundering_risk: 'Money-laundering risk',
+      partner_discontinued: 'Partner discontinued',
+      regulatory: 'Regulatory',
+      scheme_retired: 'Scheme retired',
+      insufficient_demand: 'Insufficient demand',
+      technical: 'Technical',
+    },
+    normalizations: {
+      upper: 'Letters are put in capitals.',
+      lower: 'Letters are put in lower case.',
+      trim: 'Spaces at both ends are removed.',
+      remove_spaces: 'Spaces are removed.',
+      upper_remove_spaces: 'Spaces are removed and letters put in capitals.',
+      remove_separators: 'Spaces, dashes, dots and slashes are removed.',
+    },
+    // The validator's pattern message repeats the help, which the form shows right below: say it once.
+    errors: { pattern: 'Not in the expected format: see the help below.' },
+  },
+  fr: {
+    langName: 'Français',
+    switchTo: 'English version',
+    siteTitle: 'Catalogue des versements',
+    skip: 'Aller au contenu',
+    navLabel: 'Principale',
+    countries: 'Pays',
+    rails: 'Moyens de versement',
+    assets: 'Actifs de dépôt',
+    home: 'Accueil',
+    indexIntro: 'Où nous versons, comment, et quels actifs nous acceptons en dépôt. Chaque page se lit sans JavaScript.',
+    code: 'Code',
+    name: 'Nom',
+    status: 'Statut',
+    reason: 'Motif',
+    currency: 'Devise',
+    none: 'aucune',
+    kind: 'Type',
+    phase: 'Phase',
+    limits: 'Limites par versement',
+    minimum: 'Minimum',
+    maximum: 'Maximum',
+    fees: 'Frais par versement',
+    fixedFee: 'Frais fixes',
+    proportionalFee: 'Frais proportionnels',
+    settlement: 'Règlement',
+    median: 'Délai médian',
+    p95: '95 % des versements en moins de',
+    businessDaysOnly: 'Jours ouvrés uniquement',
+    yes: 'oui',
+    no: 'non',
+    cutoff: 'Heure limite quotidienne',
+    cutoffText: (time, zone) => `${time}, heure de ${zone} ; au-delà, règlement le jour suivant`,
+    calendar: 'Calendrier des jours ouvrés',
+    verification: 'Vérification',
+    verifiedOn: 'Vérifié le',
+    reviewDue: (due) => `À jour ; à revoir le ${due}`,
+    reviewOverdue: (due) => `À revoir depuis le ${due}`,
+    judgedOn: (today) => `(au ${today})`,
+    sources: 'Sources',
+    checkedOn: (date) => `consultée le ${date}`,
+    form: 'Coordonnées du bénéficiaire',
+    formIntro: 'Le formulaire qu\'un client construit à partir des champs de ce moyen, vérifié pendant la saisie avec le même code que le service. Rien n\'est envoyé.',
+    noFields: 'Ce moyen ne demande aucune coordonnée.',
+    required: 'obligatoire',
+    optional: 'facultatif',
+    choose: 'Choisir…',
+    examples: 'Exemples :',
+    counterexamples: 'Essayer une valeur invalide :',
+    fillWith: (value) => `Remplir avec ${value}`,
+    maxChars: (n) => `${n} caractères au plus.`,
+    maxCharsNormalized: (n) => `${n} caractères au plus une fois normalisé.`,
+    willBeSentAs: 'Sera envoyé ainsi :',
+    valid: 'Valide.',
+    check: 'Vérifier tous les champs',
+    allValid: 'Tous les champs sont valides.',
+    someInvalid: (n) => `${n} champ${n > 1 ? 's' : ''} à corriger.`,
+    noScript: 'La vérification pendant la saisie demande JavaScript ; les champs, leur aide et leurs exemples sont tous affichés ci-dessus.',
+    ticker: 'Symbole',
+    decimals: 'Décimales',
+    networks: 'Réseaux',
+    stablecoin: 'Stablecoin',
+    quoteLock: 'Cours garanti pendant',
+    quoteLockValue: (s) => `${s} secondes`,
+    minDeposit: 'Dépôt minimum',
+    railsOf: 'Moyens de versement',
+    noRails: 'Aucun moyen de versement.',
+    version: (v) => `Version du catalogue ${v}`,
+    kinds: {
+      instant_bank: 'Virement instantané',
+      bank_transfer: 'Virement bancaire',
+      mobile_money: 'Mobile money',
+      wallet: 'Portefeuille électronique',
+      card: 'Carte',
+      cash_pickup: 'Retrait en espèces',
+    },
+    phases: { live: 'En service', beta: 'Bêta', planned: 'Prévu', never: 'Non proposé' },
+    statuses: { open: 'Ouvert', coming: 'Bientôt', restricted: 'Restreint' },
+    reasons: {
+      international_sanctions: 'Sanctions internationales',
+      restrictive_measures: 'Mesures restrictives',
+      money_laundering_risk: 'Risque de blanchiment',
+      partner_discontinued: 'Partenaire arrêté',
+      regulatory: 'Réglementaire',
+      scheme_retired: 'Schéma retiré',
+      insufficient_demand: 'Demande insuffisante',
+      technical: 'Technique',
+    },
+    normalizations: {
+      upper: 'Les lettres sont mises en capitales.',
+      lower: 'Les lettres sont mises en minuscules.',
+      trim: 'Les espaces aux deux bouts sont retirées.',
+      remove_spaces: 'Les espaces sont retirées.',
+      upper_remove_spaces: 'Les espaces sont retirées et les lettres mises en capitales.',
+      remove_separators: 'Les espaces, tirets, points et barres obliques sont retirés.',
+    },
+    errors: {
+      required: 'Champ obligatoire : saisissez une valeur.',
+      type: 'Valeur non valide pour ce type de champ.',
+      max_length: 'Trop long : retirez les caractères en trop.',
+      pattern: 'Format non reconnu.',
+      option: 'Choisissez une des options proposées.',
+      checksum: 'Clé de contrôle incorrecte : un caractère est sans doute mal saisi ; recopiez la valeur.',
+      unknown_field: 'Champ inconnu.',
+    },
+  },
+};

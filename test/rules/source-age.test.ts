@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { problemsOf, RAIL_BR_PIX } from '../helpers/catalog.js';
+
+/** BR-pix (verified 2026-10-01) with sources checked on these dates; line 31 + 3·i is the url of source i. */
+const checkedOn = (...dates: string[]) => ({
+  'rails/BR-pix.yaml':
+    RAIL_BR_PIX.slice(0, RAIL_BR_PIX.indexOf('sources:\n')) +
+    'sources:\n' +
+    dates.map((d, i) => `  - url: https://www.bcb.gov.br/page${i}\n    title: Page ${i}\n    checked: "${d}"\n`).join(''),
+});
+
+describe('source-age', () => {
+  it.each([
+    { name: 'a source checked on the day of the verification', files: checkedOn('2026-10-01') },
+    { name: 'a source checked after it', files: checkedOn('2026-10-15') },
+    { name: 'no sources (the rule sources reports it)', files: { 'rails/BR-pix.yaml': RAIL_BR_PIX.slice(0, RAIL_BR_PIX.indexOf('sources:\n')) } },
+  ])('accepts $name', async ({ files }) => {
+    expect(await problemsOf(files, 'source-age')).toEqual([]);
+  });
+
+  it('warns on each source checked before the rail was verified, at its checked date', async () => {
+    const problems = await problemsOf(checkedOn('2026-10-01', '2026-09-30', '2025-01-01'), 'source-age');
+    expect(problems.map((p) => [p.severity, p.pointer, p.line, p.column])).toEqual([
+      ['warning', '/sources/1/checked', 36, 14],
+      ['warning', '/sources/2/checked', 39, 14],
+    ]);
+    expect(problems[0].message).toContain('checked: "2026-10-01"');
+  });
+});

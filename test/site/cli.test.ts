@@ -1,0 +1,131 @@
+/** catalog site and catalog preview, run as a user would: `node bin/catalog.js ...` in a catalog folder. */
+import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { RAIL_BR_PIX, VALID, writeCatalog } from '../helpers/catalog.js';
+
+const BIN = path.resolve(__dirname, '../../bin/catalog.js');
+const run = promisify(execFile);
+
+async function catalog(args: string[], cwd: string) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '' } });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+const BROKEN = { ...VALID, 'rails/BR-pix.yaml': RAIL_BR_PIX.replace('currency: BRL', 'currency: brl') };
+
+describe('catalog site', () => {
+  it('builds the site from the catalog, with the fields and their examples', async () => {
+    const dir = await writeCatalog(VALID);
+    const result = await catalog(['site', '--dir', '.', '--out', 'out/site', '--today', '2026-11-22'], dir);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^wrote out\/site: 9 pages \(1 rails, 1 assets, 1 countries, in en and fr\), version [0-9a-f]+\n$/);
+    const en = await readFile(path.join(dir, 'out/site/en/rails/BR-pix.html'), 'utf8');
+    expect(en).toContain('name="pixKey"');
+    expect(en).toContain('data-value="+5511987654321"');
+    expect(en).toContain('data-value="not a key!"');
+    expect(await readFile(path.join(dir, 'out/site/fr/rails/BR-pix.html'), 'utf8')).toContain('<label for="field-0">Clé Pix');
+    const script = await readFile(path.join(dir, 'out/site/static/form.js'), 'utf8');
+    expect(script).not.toMatch(/require\(|node:/);
+    expect((await readdir(path.join(dir, 'out'))).sort()).toEqual(['site']);
+  });
+
+  it('refuses a catalog with errors and leaves the previous site untouched', async () => {
+    const dir = await writeCatalog(BROKEN);
+    await mkdir(path.join(dir, 'out/site'), { recursive: true });
+    await writeFile(path.join(dir, 'out/site/index.html'), 'previous');
+    const result = await catalog(['site', '--dir', '.', '--out', 'out/site', '--today', '2026-11-22'], dir);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/rails\/BR-pix\.yaml:5:11/);
+    expect(result.stderr).toMatch(/catalog site: refused, the catalog has \d+ error\(s\); out\/site was not written/);
+    expect(await readFile(path.join(dir, 'out/site/index.html'), 'utf8')).toBe('previous');
+    expect(await readdir(path.join(dir, 'out'))).toEqual(['site']);
+  });
+
+  it('builds from a seed with --seed (no examples: the seed has none)', async () => {
+    const dir = await writeCatalog(VALID);
+    expect((await catalog(['build', '--dir', '.', '--out', 'seed.json', '--today', '2026-11-22'], dir)).code).toBe(0);
+    const result = await catalog(['site', '--seed', 'seed.json', '--out', 'web', '--today', '2026-11-22'], dir);
+    expect(result.code, result.stderr).toBe(0);
+    const en = await readFile(path.join(dir, 'web/en/rails/BR-pix.html'), 'utf8');
+    expect(en).toContain('name="pixKey"');
+    expect(en).not.toContain('data-value=');
+  });
+
+  it.each([
+    [['--seed', 'missing.json'], /--seed missing\.json cannot be read \(ENOENT\): run catalog build first/],
+    [['--today', '2026-02-30'], /--today must be a real date/],
+    [['--outt', 'x'], /unknown flag --outt; did you mean --out/],
+  ])('exits 2 with a usage error on %j', async (args, message) => {
+    const dir = await writeCatalog(VALID);
+    const result = await catalog(['site', '--dir', '.', ...args], dir);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(existsSync(path.join(dir, 'dist'))).toBe(false);
+  });
+});
+
+/** Fetches `url` until `accept` holds for its text (the preview rebuilds after a debounce); fails after `ms`. */
+async function eventually(url: string, accept: (text: string) => boolean, ms = 20_000): Promise<string> {
+  const deadline = Date.now() + ms;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      last = await (await fetch(url)).text();
+      if (accept(last)) return last;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} never matched; last text:\n${last.slice(0, 2000)}`);
+}
+
+describe('catalog preview', () => {
+  it('serves the site from the working tree, rebuilds on save, and shows validation errors on the page', async () => {
+    const dir = await writeCatalog(VALID);
+    const child = spawn(process.execPath, [BIN, 'preview', '--dir', '.', '--port', '0', '--today', '2026-11-22'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      const origin = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no address printed; stderr: ${stderr}`)), 30_000);
+        child.stdout.on('data', () => {
+          const m = /serving \. on (http:\/\/127\.0\.0\.1:\d+)\//.exec(stdout);
+          if (m) {
+            clearTimeout(timer);
+            resolve(m[1]);
+          }
+        });
+      });
+      const page = `${origin}/en/rails/BR-pix.html`;
+      expect(await eventually(page, (t) => t.includes('Pix key'))).toContain('name="pixKey"');
+      expect(await (await fetch(`${origin}/static/form.js`)).text()).toContain('aria-invalid');
+
+      const file = path.join(dir, 'rails/BR-pix.yaml');
+      await writeFile(file, RAIL_BR_PIX.replace('en: Pix key', 'en: Pix key of the payee'));
+      await eventually(page, (t) => t.includes('Pix key of the payee'));
+
+      await writeFile(file, RAIL_BR_PIX.replace('currency: BRL', 'currency: brl'));
+      const broken = await eventually(page, (t) => t.includes('The catalog does not validate'));
+      expect(broken).toMatch(/rails\/BR-pix\.yaml:5:11/);
+
+      await writeFile(file, RAIL_BR_PIX);
+      await eventually(page, (t) => t.includes('name="pixKey"'));
+      expect((await fetch(`${origin}/en/rails/nope.html`)).status).toBe(404);
+      expect((await fetch(`${origin}/../../etc/passwd`)).status).toBe(404);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+  }, 90_000);
+});
