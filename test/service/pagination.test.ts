@@ -191,7 +191,7 @@ describe('bad cursors', () => {
     const token = codec.encode({ endpoint: 'rails', filterKey: '', version: '0123456789abcdef', after: 'BR-pix' });
     const res = await get(t.app, `/api/v1/rails?cursor=${token}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toEqual({ code: 'invalid_request', message: ERRORS.expired_cursor.message, param: 'cursor' });
+    expect(res.json().error).toEqual({ code: 'invalid_request', message: ERRORS.expired_cursor.message, param: 'cursor', request_id: res.headers['x-request-id'] });
   });
 });
 
@@ -230,7 +230,7 @@ describe('snapshots and reloads', () => {
     local.clock.now += 1;
     const res = await get(local.app, `/api/v1/countries?limit=3&cursor=${cursor}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toEqual({ code: 'invalid_request', message: ERRORS.expired_cursor.message, param: 'cursor' });
+    expect(res.json().error).toEqual({ code: 'invalid_request', message: ERRORS.expired_cursor.message, param: 'cursor', request_id: res.headers['x-request-id'] });
   });
 
   it('a reload with a broken seed keeps serving the snapshot it had', async () => {

@@ -17,7 +17,10 @@ async function error(url: string) {
   const res = await get(app, url);
   expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
   expect(res.headers['cache-control']).toBe('no-store');
-  return res.json().error;
+  // Every error body names its request: the X-Request-Id of the response.
+  const { request_id: requestId, ...rest } = res.json().error;
+  expect(requestId).toBe(res.headers['x-request-id']);
+  return rest;
 }
 
 describe('limit', () => {
