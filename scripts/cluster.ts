@@ -302,12 +302,13 @@ async function main() {
     let multi = 0;
     let multiPage = 0;
     const failures: string[] = [];
-    const runs = 200;
+    // 200 runs of each endpoint, limits 1 to 100 (each twice), 10 at a time.
+    const runs = 200 * ENDPOINTS.length;
     for (let i = 0; i < runs; i += 10) {
       const batch = await Promise.all(
-        Array.from({ length: 10 }, (_, j) => {
+        Array.from({ length: Math.min(10, runs - i) }, (_, j) => {
           const n = i + j;
-          return paginate(ENDPOINTS[n % 3], 1 + ((n * 37) % 100));
+          return paginate(ENDPOINTS[n % 3], 1 + ((Math.floor(n / 3) * 37) % 100));
         }),
       );
       for (const r of batch) {
@@ -320,7 +321,7 @@ async function main() {
     assert(failures.length === 0, `${failures.length} runs failed: ${failures.slice(0, 3).join('; ')}`);
     // Round robin across concurrent clients: a run of two pages lands twice on one replica about a third of the time.
     assert(multi >= multiPage / 2, `only ${multi} of ${multiPage} runs of several pages crossed replicas`);
-    return `${runs} runs (3 endpoints, limits 1-100), ${pages} pages; ${multi} of the ${multiPage} runs of several pages were served by more than one replica; all complete, ordered, no duplicates`;
+    return `${runs} runs (200 per endpoint, limits 1-100), ${pages} pages; ${multi} of the ${multiPage} runs of several pages were served by more than one replica; all complete, ordered, no duplicates`;
   });
 
   await check('2. rolling deployment under 20 paginating clients', async () => {
