@@ -80,6 +80,10 @@ fields:
       - { value: personal, label: { fr: Personnel, en: Personal } }
       - { value: business, label: { fr: Professionnel, en: Business } }
 verifiedAt: "2026-10-0${1 + (i % 9)}"
+sources:
+  - url: https://www.europeanpaymentscouncil.eu/what-we-do/sepa-credit-transfer
+    title: SEPA Credit Transfer rulebook (European Payments Council)
+    checked: "2026-10-0${1 + (i % 9)}"
 `;
 }
 
