@@ -190,6 +190,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     await app.listen({ host: options.host, port: options.port });
   } catch (err) {
     await app.close().catch(() => {});
+    redis?.disconnect();
     throw err;
   }
   const url = urlOf(app.server.address() as AddressInfo);

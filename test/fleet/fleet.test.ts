@@ -352,6 +352,13 @@ describe('the CLI', () => {
     expect(await readdir(store)).toContain(`${version}.json`);
   });
 
+  it('catalog serve --store of an empty store refuses to start, saying how to publish', async () => {
+    const store = await newStore();
+    const res = await cli(['serve', '--store', store, '--dev-key', '--port', '0']);
+    expect(res.code).toBe(2);
+    expect(res.err).toContain(`${path.join(store, 'current')} does not exist: publish a seed with "catalog publish --store ${store}"`);
+  });
+
   it.each([
     [['publish'], /--store <dir> is required/],
     [['publish', '--store', 'x', '--seed', 'missing.json'], /cannot read missing\.json: ENOENT/],
