@@ -41,9 +41,9 @@ export interface AppOptions {
   /**
    * Rate limits per API key (the keys file may give a key its own, KeyRing.limits): `default` for the others (null:
    * none). With `redis` (an ioredis client) the counts are shared by every replica using it; when Redis fails,
-   * requests are let through (fail open) and `onStoreError` is told.
+   * requests are let through (fail open; server.ts counts and logs the failures).
    */
-  rateLimit?: { default: RateLimit | null; redis?: unknown; onStoreError?: (err: Error) => void };
+  rateLimit?: { default: RateLimit | null; redis?: unknown };
   /** Runs before the routes are registered (plugins whose hooks must see every route, such as @fastify/compress in the benchmark). */
   beforeRoutes?: (app: FastifyInstance) => Promise<void> | void;
 }
