@@ -4,27 +4,16 @@
  * a log (every line, leading white space trimmed, `::` or `##[` starts a command) and must hold exactly the commands
  * the tool meant to write.
  */
-import { execFile } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import MarkdownIt from 'markdown-it';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runCatalog } from '../helpers/cli.js';
 import { COUNTRY_BR, RAIL_BR_PIX, setLine, TODAY, VALID, writeCatalog } from '../helpers/catalog.js';
 import { branch, cleanup, cli, makeRepo, START } from '../git/repo.js';
 
-const BIN = path.resolve(__dirname, '../../bin/catalog.js');
-const exec = promisify(execFile);
 
-async function catalog(args: string[], cwd: string) {
-  try {
-    const { stdout, stderr } = await exec(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '' } });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const catalog = runCatalog;
 
 /** The lines the runner would act on (it splits on CR and LF, trims leading white space). */
 function commandsIn(output: string): string[] {

@@ -1,23 +1,12 @@
-import { execFile } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { runCatalog } from '../helpers/cli.js';
 import { describe, expect, it } from 'vitest';
 import { RAIL_BR_PIX, VALID, writeCatalog } from '../helpers/catalog.js';
 
-const BIN = path.resolve(__dirname, '../../bin/catalog.js');
-const run = promisify(execFile);
 
 /** Runs the real CLI as a user would: `node bin/catalog.js ...` from another working directory. */
-async function catalog(args: string[], cwd: string, env: Record<string, string> = {}) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '', ...env } });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const catalog = runCatalog;
 
 const STALE = { ...VALID, 'rails/BR-pix.yaml': RAIL_BR_PIX.replace('2026-10-01', '2026-01-15') };
 const BROKEN = { ...VALID, 'rails/BR-pix.yaml': RAIL_BR_PIX.replace('currency: BRL', 'currency: brl') };

@@ -1,26 +1,15 @@
 /** Catalog input, end to end (issue 8, items 1-3): what validate refuses, build refuses too; nothing is dropped. */
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { runCatalog } from '../helpers/cli.js';
 import { describe, expect, it } from 'vitest';
 import { RAIL_BR_PIX, VALID, writeCatalog } from '../helpers/catalog.js';
 import { validateCatalog } from '../../src/core/validate.js';
 import { integerFields } from '../../src/core/integers.js';
 
-const BIN = path.resolve(__dirname, '../../bin/catalog.js');
-const run = promisify(execFile);
 
-async function catalog(args: string[], cwd: string) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '' } });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const catalog = runCatalog;
 
 const TED = RAIL_BR_PIX.replace(/BR-pix/g, 'BR-ted').replace('slug: pix', 'slug: ted').replace('name: Pix', 'name: TED');
 

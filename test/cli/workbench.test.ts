@@ -8,18 +8,14 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { simpleGit } from 'simple-git';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runCatalog } from '../helpers/cli.js';
 import { ASSET_USDC, COUNTRY_BR, RAIL_BR_PIX, TODAY, VALID, writeCatalog } from '../helpers/catalog.js';
 import { cleanup, cli, tempDir } from '../git/repo.js';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BIN = path.join(ROOT, 'bin/catalog.js');
 
-async function node(args: string[], cwd: string) {
-  return promisify(execFile)(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
-  );
-}
+const node = (args: string[], cwd: string) => runCatalog(args, cwd, { NO_COLOR: '1' });
 
 /** A folder holding catalog/ with the small valid catalog (not a git checkout). */
 async function project(files: Record<string, string> = VALID): Promise<string> {

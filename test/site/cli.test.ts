@@ -1,24 +1,14 @@
 /** catalog site and catalog preview, run as a user would: `node bin/catalog.js ...` in a catalog folder. */
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { BIN, runCatalog } from '../helpers/cli.js';
 import { describe, expect, it } from 'vitest';
 import { RAIL_BR_PIX, VALID, writeCatalog } from '../helpers/catalog.js';
 
-const BIN = path.resolve(__dirname, '../../bin/catalog.js');
-const run = promisify(execFile);
 
-async function catalog(args: string[], cwd: string) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '' } });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const catalog = runCatalog;
 
 const BROKEN = { ...VALID, 'rails/BR-pix.yaml': RAIL_BR_PIX.replace('currency: BRL', 'currency: brl') };
 
