@@ -49,22 +49,8 @@ export const clientSchemas = {
     required: ['valid', 'normalized', 'errors'],
     additionalProperties: false,
   },
-  CatalogMeta: {
-    title: 'CatalogMeta',
-    type: 'object',
-    properties: {
-      version: { type: 'string', pattern: '^[0-9a-f]{16}$', description: 'Seed version: the content hash; also the ETag.' },
-      commit: { type: 'string', pattern: '^[0-9a-f]{40}$', description: 'Git commit the seed was built from, when known.' },
-      counts: {
-        type: 'object',
-        properties: { rails: { type: 'integer', minimum: 0 }, assets: { type: 'integer', minimum: 0 }, countries: { type: 'integer', minimum: 0 } },
-        required: ['rails', 'assets', 'countries'],
-        additionalProperties: false,
-      },
-    },
-    required: ['version', 'counts'],
-    additionalProperties: false,
-  },
+  // The seed's own meta schema (schemas/seed.schema.json), not a second copy of it.
+  CatalogMeta: { title: 'CatalogMeta', ...(readSchema('seed.schema.json').properties as Record<string, object>).meta },
   Catalog: {
     title: 'Catalog',
     description: 'The whole catalog of one seed version: the seed as catalog build wrote it.',

@@ -604,18 +604,33 @@ export interface BeneficiaryCheck {
    */
   errors: BeneficiaryCheckError[];
 }
+/**
+ * About this seed.
+ */
 export interface CatalogMeta {
   /**
-   * Seed version: the content hash; also the ETag.
+   * Hash of the content (rails, assets, countries): 16 lowercase hex digits. Same catalog, same version.
    */
   version: string;
   /**
-   * Git commit the seed was built from, when known.
+   * Git commit the seed was built from, when built in a git checkout. Not part of the hashed content.
    */
   commit?: string;
+  /**
+   * Number of entries of each catalog.
+   */
   counts: {
+    /**
+     * Number of rails.
+     */
     rails: number;
+    /**
+     * Number of assets.
+     */
     assets: number;
+    /**
+     * Number of countries.
+     */
     countries: number;
   };
 }
