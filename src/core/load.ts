@@ -4,7 +4,6 @@ import path from 'node:path';
 import { isMap, parseAllDocuments, type Document } from 'yaml';
 import type { Problem } from './problem.js';
 import { cmp } from './problem.js';
-import { ParseCache } from './parse-cache.js';
 import { fastParseYaml } from './fast-yaml.js';
 import { locate, offsetRange, YAML_OPTIONS, type Range, type SourceFile } from './source.js';
 import { decodeUtf8, refusedCharacters, yamlText } from './text.js';
@@ -138,8 +137,6 @@ export type ParseRule = 'yaml-syntax' | 'file-name' | 'characters';
 export type Parser = 'auto' | 'full';
 
 export interface LoadOptions {
-  /** File of the parse cache (validate --cache); no cache when absent. */
-  cacheFile?: string;
   /** 'full' parses every file with `yaml` (the differential test compares both). */
   parser?: Parser;
 }
@@ -147,12 +144,9 @@ export interface LoadOptions {
 /** Reads and parses every file of a catalog folder; never throws on a file, only on an unreadable folder. */
 export async function loadCatalog(dir: string, cwd = process.cwd(), options: LoadOptions = {}): Promise<Loaded> {
   const absDir = path.resolve(cwd, dir);
-  const { files: names, refused } = await scanCatalog(absDir, dir, options.cacheFile ? [path.resolve(cwd, options.cacheFile)] : []);
+  const { files: names, refused } = await scanCatalog(absDir, dir);
   const docs = new Map<string, Document | null>();
-  const parser = options.parser ?? 'auto';
-  const parsed = options.cacheFile
-    ? await parseCached(absDir, names, docs, new ParseCache(path.resolve(cwd, options.cacheFile)), parser)
-    : parseFiles(absDir, names, docs, parser);
+  const parsed = parseFiles(absDir, names, docs, options.parser ?? 'auto');
   for (const r of refused) parsed.push(parseCatalogText(r));
   return toLoaded(absDir, parsed, cwd, docs);
 }
@@ -162,26 +156,8 @@ export async function loadCatalog(dir: string, cwd = process.cwd(), options: Loa
  * docs/performance.md), keeping the documents the full path made, so that locating a problem does not parse a file
  * twice. `read` holds texts already read.
  */
-function parseFiles(absDir: string, names: string[], docs: Map<string, Document | null>, parser: Parser, read = new Map<string, CatalogText>()): ParsedText[] {
-  return names.map((name) => parseCatalogText(read.get(name) ?? readTextSync(absDir, name), (doc) => docs.set(name, doc), MAX_FILE_BYTES, parser));
-}
-
-/** With the parse cache: only files whose text changed since the last run are parsed. */
-async function parseCached(absDir: string, names: string[], docs: Map<string, Document | null>, cache: ParseCache, parser: Parser): Promise<ParsedText[]> {
-  const parsed: ParsedText[] = [];
-  const missed = new Map<string, CatalogText>();
-  for (const name of names) {
-    const text = readTextSync(absDir, name);
-    const hit = cache.get(text);
-    if (hit) parsed.push(hit);
-    else missed.set(name, text);
-  }
-  for (const p of parseFiles(absDir, [...missed.keys()], docs, parser, missed)) {
-    cache.set(missed.get(p.name)!, p);
-    parsed.push(p);
-  }
-  await cache.save();
-  return parsed;
+function parseFiles(absDir: string, names: string[], docs: Map<string, Document | null>, parser: Parser): ParsedText[] {
+  return names.map((name) => parseCatalogText(readTextSync(absDir, name), (doc) => docs.set(name, doc), MAX_FILE_BYTES, parser));
 }
 
 /**

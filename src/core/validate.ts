@@ -24,7 +24,7 @@ export interface ValidateOptions {
   rules?: Record<string, Rule>;
   /** The catalog at a base revision, for the history rules (validate --base). */
   base?: Catalog;
-  /** Parse cache file (validate --cache), relative to cwd. */
+  /** Cache file (validate --cache), relative to cwd: only what changed since the run that wrote it is checked again. */
   cacheFile?: string;
 }
 
@@ -53,7 +53,7 @@ function brokenPointer(e: ErrorObject): string {
   return child === undefined ? e.instancePath : `${e.instancePath}/${child.replace(/~/g, '~0').replace(/\//g, '~1')}`;
 }
 
-function add(catalog: Catalog, kind: RawEntry['kind'], entry: Entry<unknown>): void {
+export function addEntry(catalog: Catalog, kind: RawEntry['kind'], entry: Entry<unknown>): void {
   if (kind === 'rail') catalog.rails.push(entry as Entry<Rail>);
   else if (kind === 'asset') catalog.assets.push(entry as Entry<Asset>);
   else if (kind === 'policy') catalog.policies.push(entry as Entry<Policy>);
@@ -77,7 +77,7 @@ export function checkSchemas(loaded: Loaded): { catalog: Catalog; problems: Prob
       invalid.push({ entry, broken: [...new Set([...errors.map(brokenPointer), ...refused])] });
       continue;
     }
-    add(catalog, entry.kind, { kind: entry.kind, file: entry.file, data: entry.data });
+    addEntry(catalog, entry.kind, { kind: entry.kind, file: entry.file, data: entry.data });
   }
   return { catalog, problems, invalid };
 }
@@ -92,7 +92,7 @@ function within(pointer: string, prefix: string): boolean {
  * currency still hears that UK is not a country code. Rules are written for valid data, so on this pass a rule that
  * throws is skipped, and only problems of the refused entries that lie outside their broken parts are kept.
  */
-function rulesOnInvalid(catalog: Catalog, invalid: InvalidEntry[], options: Pick<ValidateOptions, 'today' | 'rules' | 'base'>, already: Problem[]): Problem[] {
+export function rulesOnInvalid(catalog: Catalog, invalid: InvalidEntry[], options: Pick<ValidateOptions, 'today' | 'rules' | 'base'>, already: Problem[]): Problem[] {
   if (invalid.length === 0) return [];
   // Rules that read catalog.raw saw the refused entries in the first pass already.
   const key = (p: Problem) => `${p.file}\u0000${p.rule}\u0000${p.pointer}\u0000${p.message}`;
@@ -101,7 +101,7 @@ function rulesOnInvalid(catalog: Catalog, invalid: InvalidEntry[], options: Pick
   const brokenByFile = new Map<string, string[]>();
   for (const { entry, broken } of invalid) {
     if (!entry.data || typeof entry.data !== 'object') continue;
-    add(widened, entry.kind, { kind: entry.kind, file: entry.file, data: entry.data });
+    addEntry(widened, entry.kind, { kind: entry.kind, file: entry.file, data: entry.data });
     brokenByFile.set(entry.file.path, broken);
   }
   const problems: Problem[] = [];
@@ -157,8 +157,10 @@ export function crashReport(crashed: Validation['crashed']): string {
 
 /** Loads, parses, schema-checks and rule-checks a catalog folder; every problem of every file in one run. */
 export async function validateCatalog(options: ValidateOptions): Promise<Validation> {
-  const loaded = await loadCatalog(options.dir, options.cwd, { cacheFile: options.cacheFile });
-  const validation = validateLoaded(loaded, options);
+  const { cacheFile } = options;
+  const validation = cacheFile
+    ? await (await import('./incremental.js')).validateIncremental({ ...options, cacheFile })
+    : validateLoaded(await loadCatalog(options.dir, options.cwd), options);
   await saveVerdictCaches();
   return validation;
 }
@@ -176,7 +178,7 @@ export function validateLoaded(loaded: Loaded, options: Pick<ValidateOptions, 't
  * A refused character (an invisible space in a code, a bidi control in a name) also makes its value wrong for the
  * schema and the rules: on the line of the character, only the character is reported, which says what to fix.
  */
-function withoutCharacterEchoes(problems: Problem[]): Problem[] {
+export function withoutCharacterEchoes(problems: Problem[]): Problem[] {
   const lines = new Set(problems.filter((p) => p.rule === 'characters').map((p) => `${p.file}\u0000${p.line}`));
   if (lines.size === 0) return problems;
   return problems.filter((p) => p.rule === 'characters' || !lines.has(`${p.file}\u0000${p.line}`));

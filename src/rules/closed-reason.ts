@@ -4,6 +4,7 @@ import { defineRule } from './define.js';
 export default defineRule({
   id: 'closed-reason',
   severity: 'error',
+  scope: 'entry',
   description: 'A closed rail or asset (phase never) and a restricted country carry a reason; an entry that is not closed or restricted carries none.',
   check({ catalog, report }) {
     // Read here, not at import: the vocabularies live in the schemas (data beats code).

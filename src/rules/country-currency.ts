@@ -3,6 +3,7 @@ import { defineRule } from './define.js';
 export default defineRule({
   id: 'country-currency',
   severity: 'error',
+  scope: 'entry',
   description: 'A restricted country\'s currency is null (the contract: "null for a restricted country"); an open or coming country names its ISO 4217 currency.',
   check({ catalog, report }) {
     for (const country of catalog.countries) {

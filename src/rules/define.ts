@@ -23,6 +23,13 @@ export interface RuleMeta {
    * replaces the scalar at the pointer. Safe as ESLint means it: never a change of meaning, only of how it is written.
    */
   fixable?: boolean;
+  /**
+   * 'entry' when every problem the rule reports on an entry depends on that entry alone (its data and its file) and on
+   * the date: never on another entry or on the base revision. `validate --cache` keeps such problems with the file and
+   * checks again only the files that changed; every other rule ('catalog', the default) runs on the whole catalog on
+   * every run. test/rules/scope.test.ts holds each entry rule to it.
+   */
+  scope?: 'entry' | 'catalog';
 }
 
 /** A rule: metadata plus a pure check over the whole catalog (no I/O). */

@@ -3,6 +3,7 @@ import { defineRule } from './define.js';
 export default defineRule({
   id: 'duplicate-field',
   severity: 'error',
+  scope: 'entry',
   description: 'The fields of a rail have distinct names: a beneficiary value is sent under its field name, so a second field with that name could never be filled.',
   check({ catalog, report }) {
     for (const rail of catalog.rails) {

@@ -4,6 +4,7 @@ import { defineRule } from './define.js';
 export default defineRule({
   id: 'field-options',
   severity: 'error',
+  scope: 'entry',
   description: 'A select field has options, with distinct values that its normalization leaves unchanged; a field of another type has none.',
   check({ catalog, report }) {
     for (const rail of catalog.rails) {

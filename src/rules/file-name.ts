@@ -9,6 +9,7 @@ export function idKey(kind: string): 'id' | 'code' {
 export default defineRule({
   id: 'file-name',
   severity: 'error',
+  scope: 'entry',
   description: 'The file name is the entry\'s id (code for countries) followed by .yaml, in the folder of its catalog.',
   check({ catalog, report }) {
     for (const entry of catalog.raw) {

@@ -7,6 +7,7 @@ const MAX_BPS = 10_000;
 export default defineRule({
   id: 'minor-units',
   severity: 'error',
+  scope: 'entry',
   description: 'A rail\'s limits.decimals is its currency\'s ISO 4217 minor unit (JPY 0, EUR 2, KWD 3), minMinor <= maxMinor, and limits and fees are safe non-negative integers with bps at most 10000.',
   check({ catalog, report }) {
     for (const rail of catalog.rails) {

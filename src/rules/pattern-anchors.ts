@@ -39,6 +39,7 @@ function unanchored(alternative: string): string {
 export default defineRule({
   id: 'pattern-anchors',
   severity: 'warning',
+  scope: 'entry',
   description: 'A field\'s pattern is anchored with ^ and $ around every alternative: the service tests the whole value, and an unanchored pattern accepts any value that merely contains a match.',
   check({ catalog, report }) {
     for (const rail of catalog.rails) {

@@ -19,6 +19,7 @@ function checkable(field: RailField): boolean {
 export default defineRule({
   id: 'pattern-examples',
   severity: 'error',
+  scope: 'entry',
   description: 'A field with a pattern has examples; every example passes the field\'s validation (the very code of validateBeneficiary) and every counterexample fails it.',
   check({ catalog, report }) {
     // Rails repeat the same field (every SEPA rail has the same IBAN field): check each vector once per field definition.

@@ -9,6 +9,7 @@ import { quotePattern } from './pattern-syntax.js';
 export default defineRule({
   id: 'pattern-portable',
   severity: 'error',
+  scope: 'entry',
   description:
     'A field\'s pattern means the same in every client\'s engine: it uses only the portable subset (no lookaround, back-references, \\d \\w \\s \\b, dot, \\p{...}, \\u escapes or named groups), compiles in RE2, and every example and counterexample gets the same verdict in JavaScript and in RE2.',
   check({ catalog, report }) {

@@ -17,6 +17,7 @@ function shorten(text: string, max = 80): string {
 export default defineRule({
   id: 'pattern-redos',
   severity: 'error',
+  scope: 'entry',
   description: 'A field\'s pattern is not vulnerable to catastrophic backtracking (ReDoS), checked with recheck: the service runs these patterns on user input.',
   check({ catalog, report }) {
     for (const rail of catalog.rails) {

@@ -34,6 +34,7 @@ function compilesWithoutU(source: string): boolean {
 export default defineRule({
   id: 'pattern-syntax',
   severity: 'error',
+  scope: 'entry',
   description: 'A field\'s pattern compiles as an ECMAScript regular expression with the u flag, as the service and the clients run it.',
   check({ catalog, report }) {
     for (const rail of catalog.rails) {

@@ -14,6 +14,7 @@ function nameOf(path: Array<string | number>): string {
 export default defineRule({
   id: 'placeholder',
   severity: 'error',
+  scope: 'entry',
   description: `No value is still the placeholder ${PLACEHOLDER} that catalog new writes: each one says what to fill in.`,
   check({ catalog, report }) {
     const visit = (entry: Entry<unknown>, value: unknown, path: Array<string | number>) => {

@@ -40,6 +40,7 @@ function intlAccepts(timeZone: string): boolean {
 export default defineRule({
   id: 'settlement',
   severity: 'error',
+  scope: 'entry',
   description: 'A rail\'s settlement has p50Minutes <= p95Minutes and a cut-off in an existing IANA time zone (Europe/Paris).',
   check({ catalog, report }) {
     for (const rail of catalog.rails) {

@@ -3,6 +3,7 @@ import { defineRule } from './define.js';
 export default defineRule({
   id: 'source-age',
   severity: 'warning',
+  scope: 'entry',
   description: 'No source of a rail was checked before the rail\'s verifiedAt: a verification reads the sources again and dates them.',
   check({ catalog, report }) {
     for (const rail of catalog.rails) {

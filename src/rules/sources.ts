@@ -35,6 +35,7 @@ export function urlProblem(url: string): string | undefined {
 export default defineRule({
   id: 'sources',
   severity: 'error',
+  scope: 'entry',
   description:
     'Every rail names at least one source of its facts (sources: url, title, checked): https only, no link shortener, each address once, checked no later than today.',
   check({ catalog, today, report }) {

@@ -4,6 +4,7 @@ import { defineRule } from './define.js';
 export default defineRule({
   id: 'stale-verification',
   severity: 'warning',
+  scope: 'entry',
   description: `A rail verified more than ${REVIEW_MONTHS} calendar months ago is due for review (verified 2026-05-22: stale from 2026-11-23).`,
   check({ catalog, today, report }) {
     for (const rail of catalog.rails) {

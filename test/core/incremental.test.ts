@@ -1,0 +1,126 @@
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Catalog } from '../../src/core/catalog.js';
+import { loadTexts } from '../../src/core/load.js';
+import { checkSchemas, validateCatalog, type Validation } from '../../src/core/validate.js';
+import { COUNTRY_BR, RAIL_BR_PIX, TODAY, setLine, writeCatalog } from '../helpers/catalog.js';
+import { runCatalog } from '../helpers/cli.js';
+
+/**
+ * validate --cache checks again only what changed; its report must be the report of a run without the cache, byte for
+ * byte. Each case starts from the bundled catalog, runs once with the cache (which fills it), edits files, then
+ * compares a cached run with an uncached one, and runs the cache once more with nothing changed.
+ */
+const root = path.resolve(__dirname, '../..');
+const bundled: Record<string, string> = Object.fromEntries(
+  ['rails', 'assets', 'countries', 'policies'].flatMap((folder) =>
+    readdirSync(path.join(root, 'catalog', folder))
+      .filter((f) => f.endsWith('.yaml'))
+      .map((f) => [`${folder}/${f}`, readFileSync(path.join(root, 'catalog', folder, f), 'utf8')]),
+  ),
+);
+const pix = bundled['rails/BR-pix.yaml'];
+
+/** Edits: a file's new text, or null to delete it. */
+type Edits = Record<string, string | null>;
+
+/** `shows`: a problem the case must produce (file and rule), so that each case tests what its name says. */
+const CASES: Array<{ name: string; edits: Edits; today?: string; base?: boolean; shows?: string }> = [
+  { name: 'nothing changed', edits: {} },
+  { name: 'a comment added', edits: { 'rails/BR-pix.yaml': pix + '# checked again\n' } },
+  { name: 'a new rail with the name of an unchanged rail (reported on the new file)', edits: { 'rails/BR-pix_two.yaml': setLine(setLine(pix, 'id', 'id: BR-pix_two'), 'slug', 'slug: pix_two') } },
+  // BR-aa comes before BR-pix: duplicate-name reports on BR-pix, a file the cached run did not read.
+  { name: 'a rail renamed to the name of an unchanged one (reported on the unchanged file)', edits: { 'rails/BR-doc.yaml': null, 'rails/BR-aa.yaml': setLine(setLine(pix, 'id', 'id: BR-aa'), 'slug', 'slug: aa') }, shows: 'catalog/rails/BR-pix.yaml duplicate-name' },
+  { name: 'a country deleted that unchanged rails serve', edits: { 'countries/BR.yaml': null }, shows: 'catalog/rails/BR-doc.yaml reference' },
+  { name: 'a country restricted that unchanged rails serve', edits: { 'countries/BR.yaml': setLine(setLine(bundled['countries/BR.yaml'], 'status', 'status: restricted\nreason: international_sanctions'), 'currency', 'currency: null') }, shows: 'catalog/rails/BR-pix.yaml reference' },
+  { name: 'a YAML syntax error', edits: { 'rails/BR-pix.yaml': pix.replace('phase: live', 'phase: [live') } },
+  { name: 'an entry the schema refuses', edits: { 'rails/BR-pix.yaml': setLine(pix, 'kind', 'kind: teleport') }, shows: 'catalog/rails/BR-pix.yaml schema' },
+  { name: 'a second file with an unchanged id', edits: { 'rails/BR-pix2.yaml': pix }, shows: 'catalog/rails/BR-pix2.yaml duplicate-id' },
+  { name: 'an invisible character (the line says only that)', edits: { 'rails/BR-pix.yaml': pix.replace('name: Pix', 'name: Pi\u200bx') } },
+  { name: 'a stray file and a misplaced entry', edits: { 'rails/notes.txt': 'x', 'BR-pix.yaml': pix } },
+  { name: 'another day (stale verifications)', edits: {}, today: '2028-06-01', shows: 'catalog/rails/BR-doc.yaml stale-verification' },
+  { name: 'with a base revision that had one more rail', edits: { 'rails/BR-pix.yaml': null }, base: true, shows: 'catalog/rails/BR-pix.yaml removed-entry' },
+  { name: 'with a base revision, a rail changed without a new verifiedAt', edits: { 'rails/BR-pix.yaml': pix.replace(/bps: \d+/, 'bps: 77') }, base: true, shows: 'catalog/rails/BR-pix.yaml unverified-change' },
+];
+
+async function run(dir: string, options: { today?: string; base?: Catalog; cache: boolean }): Promise<Validation> {
+  return validateCatalog({ dir: 'catalog', cwd: dir, today: options.today ?? TODAY, base: options.base, cacheFile: options.cache ? '.catalogcache' : undefined });
+}
+
+function edit(dir: string, edits: Edits): void {
+  for (const [name, text] of Object.entries(edits)) {
+    const file = path.join(dir, 'catalog', name);
+    if (text === null) rmSync(file);
+    else {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, text);
+    }
+  }
+}
+
+const shown = (v: Validation) => JSON.stringify(v.report, null, 1);
+
+describe('validate --cache gives the report of a run without it', () => {
+  it.each(CASES)('$name', async ({ edits, today, base: withBase, shows }) => {
+    const dir = await writeCatalog(Object.fromEntries(Object.entries(bundled).map(([k, v]) => [`catalog/${k}`, v])));
+    const base = withBase ? checkSchemas(loadTexts(path.join(dir, 'catalog'), Object.entries(bundled).map(([name, text]) => ({ name, text })), dir)).catalog : undefined;
+    await run(dir, { cache: true });
+    edit(dir, edits);
+    const cached = await run(dir, { today, base, cache: true });
+    const plain = await run(dir, { today, base, cache: false });
+    expect(shown(cached)).toBe(shown(plain));
+    if (shows) expect(plain.report.problems.map((p) => `${p.file} ${p.rule}`)).toContain(shows);
+    // Fixes are kept too (validate --fix applies them; the JSON format leaves them out).
+    expect(cached.report.problems.map((p) => p.fix ?? null)).toEqual(plain.report.problems.map((p) => p.fix ?? null));
+    expect(shown(await run(dir, { today, base, cache: true }))).toBe(shown(plain));
+  }, 60_000);
+
+  it('finds a file changed to the same size, even when its times are set back', async () => {
+    const dir = await writeCatalog({ 'catalog/rails/BR-pix.yaml': RAIL_BR_PIX, 'catalog/countries/BR.yaml': COUNTRY_BR });
+    const file = path.join(dir, 'catalog/rails/BR-pix.yaml');
+    const old = new Date('2026-01-01T00:00:00Z');
+    utimesSync(file, old, old);
+    await run(dir, { cache: true });
+    writeFileSync(file, RAIL_BR_PIX.replace('bps: 50', 'bps: -5'));
+    utimesSync(file, old, old);
+    const cached = await run(dir, { cache: true });
+    expect(cached.report.problems.map((p) => `${p.file}:${p.line} ${p.rule}`)).toEqual(['catalog/rails/BR-pix.yaml:18 minor-units']);
+  });
+
+  it('ignores a cache it cannot read, and one written by other checks', async () => {
+    const dir = await writeCatalog({ 'catalog/rails/BR-pix.yaml': RAIL_BR_PIX.replace('bps: 50', 'bps: -5'), 'catalog/countries/BR.yaml': COUNTRY_BR });
+    for (const junk of ['{"format": 12, "files": [', JSON.stringify({ format: 'payout-catalog-validate/4', key: 'other checks', files: { 'rails/BR-pix.yaml': { stat: [0, 0, 0, 0], hash: '', problems: [] } } })]) {
+      writeFileSync(path.join(dir, '.catalogcache'), junk);
+      const v = await run(dir, { cache: true });
+      expect(v.report.summary).toEqual({ files: 2, errors: 1, warnings: 0 });
+    }
+  });
+
+  it('keeps the cache inside the catalog folder out of the catalog', async () => {
+    const dir = await writeCatalog({ 'rails/BR-pix.yaml': RAIL_BR_PIX, 'countries/BR.yaml': COUNTRY_BR });
+    for (let i = 0; i < 2; i++) {
+      const v = await validateCatalog({ dir: '.', cwd: dir, today: TODAY, cacheFile: 'rails/.catalogcache' });
+      expect(v.report.problems).toEqual([]);
+    }
+  });
+
+  it('reports a symbolic link in the catalog on every run', async () => {
+    const dir = await writeCatalog({ 'catalog/rails/BR-pix.yaml': RAIL_BR_PIX, 'catalog/countries/BR.yaml': COUNTRY_BR });
+    symlinkSync(path.join(dir, 'catalog/countries/BR.yaml'), path.join(dir, 'catalog/countries/PT.yaml'));
+    for (let i = 0; i < 2; i++) expect((await run(dir, { cache: true })).report.problems.map((p) => p.rule)).toEqual(['file-name']);
+  });
+});
+
+describe('catalog validate --cache --fix', () => {
+  it('applies the fixes of a run that took them from the cache', async () => {
+    const dir = await writeCatalog({ 'catalog/rails/BR-pix.yaml': setLine(RAIL_BR_PIX, 'currency', 'currency: brl'), 'catalog/countries/BR.yaml': COUNTRY_BR });
+    const first = await runCatalog(['validate', '--dir', 'catalog', '--today', TODAY, '--no-base', '--cache'], dir);
+    expect(first.code).toBe(1);
+    const fixed = await runCatalog(['validate', '--dir', 'catalog', '--today', TODAY, '--no-base', '--cache', '--fix'], dir);
+    expect(fixed.stderr).toContain('1 problem(s) fixed; 0 error(s)');
+    expect(readFileSync(path.join(dir, 'catalog/rails/BR-pix.yaml'), 'utf8')).toContain('currency: BRL');
+    const again = await runCatalog(['validate', '--dir', 'catalog', '--today', TODAY, '--no-base', '--cache'], dir);
+    expect(again.code).toBe(0);
+  }, 60_000);
+});

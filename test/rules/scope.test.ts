@@ -1,0 +1,126 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadTexts } from '../../src/core/load.js';
+import type { Problem } from '../../src/core/problem.js';
+import { checkSchemas, rulesOnInvalid, runRules } from '../../src/core/validate.js';
+import { rulesByScope } from '../../src/core/incremental.js';
+import { rules } from '../../src/rules/index.js';
+import type { Rule } from '../../src/rules/define.js';
+import { RAIL_BR_PIX, TODAY, setLine } from '../helpers/catalog.js';
+
+/**
+ * A rule of scope 'entry' promises that what it reports on an entry depends on that entry alone (validate --cache keeps
+ * those problems with the file): run on the whole catalog, it must report exactly what it reports on each entry alone.
+ * The catalog: the bundled one, plus entries that break every rule, some of them clashing with bundled entries.
+ */
+const root = path.resolve(__dirname, '../..');
+const bundled = ['rails', 'assets', 'countries', 'policies'].flatMap((folder) =>
+  readdirSync(path.join(root, 'catalog', folder))
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => ({ name: `${folder}/${f}`, text: readFileSync(path.join(root, 'catalog', folder, f), 'utf8') })),
+);
+const broken = [
+  // A copy of Pix under another id: same name and countries (duplicate-name), slug of another rail, stale, no sources.
+  { name: 'rails/BR-pix_copy.yaml', text: setLine(setLine(RAIL_BR_PIX, 'id', 'id: BR-pix_copy'), 'verifiedAt', 'verifiedAt: "2024-01-01"').replace(/sources:[\s\S]*$/, '') },
+  // A second file with Pix's id (duplicate-id, file-name), serving a country without a file (reference), a bad currency.
+  { name: 'rails/BR-pix2.yaml', text: setLine(setLine(RAIL_BR_PIX, 'currency', 'currency: XXX'), 'countries', 'countries: [BR, ZZ, QQ]') },
+  // A restricted country with an open status elsewhere, a reason where none belongs, a country code that is not ISO.
+  { name: 'countries/UK.yaml', text: 'code: UK\nname: United Kingdom\ncurrency: GBP\nstatus: open\nreason: international_sanctions\n' },
+  // A rail that breaks the rules about one rail: amounts, settlement, patterns, fields, sources, placeholders.
+  {
+    name: 'rails/BR-ted.yaml',
+    text: `id: BR-ted
+slug: ted
+name: TED
+kind: bank_transfer
+currency: BRL
+countries: [BR]
+phase: live
+settlement:
+  p50Minutes: 60
+  p95Minutes: 10
+  businessDaysOnly: true
+limits:
+  minMinor: 100
+  maxMinor: 100000000
+  decimals: 3
+fees:
+  fixedMinor: 0
+  bps: 50
+fields:
+  - name: account
+    label: { fr: Compte, en: Account }
+    type: text
+    required: true
+    pattern: "[0-9]{4,12}"
+    examples: ["12a"]
+  - name: account
+    label: { fr: Agence, en: Branch }
+    type: text
+    required: true
+    pattern: ^(?<=x)[0-9]{4}$
+    examples: ["1234"]
+  - name: kind
+    label: { fr: Type, en: Type }
+    type: select
+    required: true
+  - name: bad
+    label: { fr: TODO, en: Bad }
+    type: text
+    required: false
+    pattern: ^([a-z]+$
+  - name: slow
+    label: { fr: Lent, en: Slow }
+    type: text
+    required: false
+    pattern: ^(a+)+$
+    examples: ["aaa"]
+verifiedAt: "2026-10-01"
+sources:
+  - url: https://www.bcb.gov.br/
+    title: TED, Banco Central do Brasil
+    checked: "2026-09-01"
+`,
+  },
+  // An open country without a currency.
+  { name: 'countries/AR.yaml', text: 'code: AR\nname: Argentina\ncurrency: null\nstatus: open\n' },
+  // An entry the schema refuses (rules still look at its other parts).
+  { name: 'rails/FR-broken.yaml', text: setLine(setLine(RAIL_BR_PIX, 'id', 'id: FR-broken'), 'kind', 'kind: teleport') },
+];
+
+function problemsOf(texts: Array<{ name: string; text: string }>, rule: Rule): Problem[] {
+  const loaded = loadTexts('/catalog', texts, '/catalog');
+  const { catalog, invalid, problems: schema } = checkSchemas(loaded);
+  const ruleSet = { [rule.id]: rule };
+  const found = runRules(catalog, TODAY, ruleSet);
+  found.push(...rulesOnInvalid(catalog, invalid, { today: TODAY, rules: ruleSet }, [...schema, ...found]));
+  return found;
+}
+
+const key = (p: Problem) => JSON.stringify([p.file, p.line, p.column, p.pointer, p.message]);
+const whole = [...bundled, ...broken];
+const split = (rule: Rule) => whole.flatMap((t) => problemsOf([t], rule));
+
+describe('rule scope', () => {
+  const { entry, catalog } = rulesByScope(rules);
+
+  it.each(Object.keys(entry))('entry rule %s reports on the whole catalog what it reports on each entry alone', (id) => {
+    const rule = entry[id];
+    const found = problemsOf(whole, rule);
+    expect(found.length, `the catalog gives ${id} something to report`).toBeGreaterThan(0);
+    expect(found.map(key).sort()).toEqual(split(rule).map(key).sort());
+  });
+
+  // The catalog above can tell: each of these rules reads other entries, and gives another answer entry by entry.
+  it.each(['duplicate-id', 'duplicate-name', 'reference', 'iso-currency', 'country-policy'])('catalog rule %s would fail the test above', (id) => {
+    const rule = catalog[id];
+    expect(rule, `${id} is a catalog rule`).toBeDefined();
+    expect(problemsOf(whole, rule).map(key).sort()).not.toEqual(split(rule).map(key).sort());
+  });
+
+  // The history rules compare with the base revision, which this test does not vary: they are never entry rules.
+  it.each(['removed-entry', 'unverified-change', 'verified-at'])('history rule %s runs on the whole catalog', (id) => {
+    expect(catalog[id]).toBeDefined();
+  });
+});
