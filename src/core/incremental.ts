@@ -26,38 +26,33 @@ import { rules as registry } from '../rules/index.js';
  */
 
 /** Bumped whenever what is kept, or how it is read, changes. */
-const FORMAT = 'payout-catalog-validate/4';
+const FORMAT = 'payout-catalog-validate/5';
 /**
  * A file modified this close to the start of the run that recorded it may change again within the file system's
  * time resolution without its stat changing (git's "racy clean" problem): its text is hashed on the next run.
  */
 const RACY_MS = 2000;
 
-/** What the cache keeps of one file. */
-interface Kept {
-  /** size, mtimeMs, ctimeMs, ino at the run that checked it. */
-  stat: [number, number, number, number];
-  /** sha1 of the text. */
-  hash: string;
-  /** Modified within RACY_MS of the start of the run that checked it: hash the text before trusting the stat. */
-  racy?: true;
-  /** Problems of the file alone: parse, schema, entry rules (located; fixes included). */
-  problems: Problem[];
-  /** The entry, when the file parsed into one. */
-  entry?: {
-    kind: EntryKind;
-    /** Top-level properties holding a scalar or a list of scalars (what catalog-wide rules read). */
-    summary: Record<string, unknown>;
-    /** The other top-level property names. */
-    rest: string[];
-    /** Pointers the schema found wrong; absent when the schema accepts the entry. */
-    broken?: string[];
-  };
-}
+/**
+ * What the cache keeps of one file, as a tuple (the cache of 10,000 files is read on every run: no property names):
+ * size, mtimeMs, ctimeMs, inode at the run that checked it; the sha1 of its text; 1 when it was modified within
+ * RACY_MS of the start of that run (hash the text before trusting the stat); the problems of the file alone (parse,
+ * schema, entry rules; located, fixes included); and, when the file holds an entry: its kind, its shape (an index in
+ * Index.shapes), the values of the shape's summary properties, and the pointers the schema found wrong (null when the
+ * schema accepts it).
+ */
+type Kept = [size: number, mtimeMs: number, ctimeMs: number, ino: number, hash: string, racy: 0 | 1, problems: Problem[], kind: EntryKind | null, shape: number, values: unknown[], broken: string[] | null];
+
+/**
+ * The shape of entries: the top-level properties holding a scalar or a list of scalars (the summary, what catalog-wide
+ * rules read, kept), and the names of the other top-level properties. Entries of a catalog share a few shapes.
+ */
+type Shape = [summary: string[], rest: string[]];
 
 interface Index {
   format: string;
   key: string;
+  shapes: Shape[];
   files: Record<string, Kept>;
 }
 
@@ -89,15 +84,14 @@ function runKey(absDir: string, cwd: string, today: string, rules: Record<string
 function readKept(file: string, key: string): Index | undefined {
   try {
     const index = JSON.parse(readFileSync(file, 'utf8')) as Index;
-    if (index.format !== FORMAT || index.key !== key || typeof index.files !== 'object' || index.files === null) return undefined;
+    if (index.format !== FORMAT || index.key !== key || typeof index.files !== 'object' || index.files === null || !Array.isArray(index.shapes)) return undefined;
     return index;
   } catch {
     return undefined; // no cache yet, or not one of ours: everything is checked
   }
 }
 
-const statOf = (s: Stats): Kept['stat'] => [s.size, s.mtimeMs, s.ctimeMs, s.ino];
-const sameStat = (a: Kept['stat'], b: Kept['stat']) => a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
+const sameStat = (k: Kept, s: Stats) => k[0] === s.size && k[1] === s.mtimeMs && k[2] === s.ctimeMs && k[3] === s.ino;
 const hashOf = (text: string) => createHash('sha1').update(text).digest('base64');
 
 /** True when data survives JSON unchanged (YAML's .inf and .nan, and -0, do not): only such entries are kept. */
@@ -110,57 +104,94 @@ function jsonSafe(value: unknown): boolean {
 
 const isScalar = (v: unknown) => v === null || typeof v !== 'object';
 
-/** The top-level scalars and lists of scalars of an entry's data, and the names of its other properties. */
-function summaryOf(data: Record<string, unknown>): { summary: Record<string, unknown>; rest: string[] } {
-  const summary: Record<string, unknown> = {};
-  const rest: string[] = [];
-  for (const [k, v] of Object.entries(data)) {
-    if (isScalar(v) || (Array.isArray(v) && v.every(isScalar))) summary[k] = v;
-    else rest.push(k);
-  }
-  return { summary, rest };
-}
+/** Shapes of the entries kept by a run, each once. */
+class Shapes {
+  readonly list: Shape[] = [];
+  private readonly index = new Map<string, number>();
 
-/**
- * An entry's data as catalog-wide rules see it: its summary at once, the whole data (`load`) on first use of anything
- * else. It behaves as the plain object it stands for (keys, `in`, spreading, JSON).
- */
-function keptData(summary: Record<string, unknown>, rest: string[], load: () => Record<string, unknown>): Record<string, unknown> {
-  let full: Record<string, unknown> | undefined;
-  const all = () => (full ??= load());
-  return new Proxy({} as Record<string, unknown>, {
-    get: (_t, k) => (typeof k === 'string' && Object.hasOwn(summary, k) ? summary[k] : Reflect.get(all(), k)),
-    has: (_t, k) => (typeof k === 'string' && (Object.hasOwn(summary, k) || rest.includes(k))) || Reflect.has(Object.prototype, k),
-    ownKeys: () => Reflect.ownKeys(all()),
-    getOwnPropertyDescriptor: (_t, k) => Reflect.getOwnPropertyDescriptor(all(), k),
-    set: () => false,
-    deleteProperty: () => false,
-    defineProperty: () => false,
-    getPrototypeOf: () => Object.prototype,
-  });
+  /** The shape of an entry's data and the values of its summary. */
+  of(data: Record<string, unknown>): { shape: number; values: unknown[] } {
+    const summary: string[] = [];
+    const rest: string[] = [];
+    const values: unknown[] = [];
+    for (const [k, v] of Object.entries(data)) {
+      if (isScalar(v) || (Array.isArray(v) && v.every(isScalar))) {
+        summary.push(k);
+        values.push(v);
+      } else rest.push(k);
+    }
+    return { shape: this.add([summary, rest]), values };
+  }
+
+  /** The index of a shape in this run's list. */
+  add(shape: Shape): number {
+    const key = JSON.stringify(shape);
+    let i = this.index.get(key);
+    if (i === undefined) {
+      i = this.list.push(shape) - 1;
+      this.index.set(key, i);
+    }
+    return i;
+  }
 }
 
 /** A file of the catalog that was not read in this run: its text is read when a problem must be located in it. */
-function keptFile(absDir: string, name: string, shown: string, absolute: string): SourceFile {
-  let text: string | undefined;
-  return {
-    path: shown,
-    absolute,
-    get text() {
-      return (text ??= readTextSync(absDir, name).text ?? '');
-    },
-    set text(value: string) {
-      text = value;
-    },
-  };
+class KeptFile implements SourceFile {
+  private read?: string;
+  constructor(
+    readonly path: string,
+    readonly absolute: string,
+    private readonly absDir: string,
+    private readonly name: string,
+  ) {}
+
+  get text(): string {
+    return (this.read ??= readTextSync(this.absDir, this.name).text ?? '');
+  }
+
+  set text(value: string) {
+    this.read = value;
+  }
+
+  /** The data of the unchanged file, parsed again (a rule wanted more of the entry than the cache keeps). */
+  data(): Record<string, unknown> {
+    const data = parseCatalogText({ name: this.name, text: this.text }).data;
+    if (!data) throw new Error(`${this.path} changed during the run: run catalog validate again`);
+    return data;
+  }
 }
 
-/** The data of an unchanged file, read and parsed again (a rule wanted more of it than the cache keeps). */
-function dataOf(file: SourceFile, name: string): Record<string, unknown> {
-  const data = parseCatalogText({ name, text: file.text }).data;
-  if (!data) throw new Error(`${file.path} changed during the run: run catalog validate again`);
-  return data;
+/** What stands behind the data of an entry kept in the cache. */
+class KeptData {
+  full?: Record<string, unknown>;
+  constructor(
+    readonly shape: Shape,
+    readonly values: unknown[],
+    readonly file: KeptFile,
+  ) {}
+
+  all(): Record<string, unknown> {
+    return (this.full ??= this.file.data());
+  }
 }
+
+/**
+ * An entry's data as catalog-wide rules see it: its summary at once, the whole data (the file parsed again) on first
+ * use of anything else. It behaves as the plain object it stands for (keys, `in`, spreading, JSON).
+ */
+const keptDataHandler: ProxyHandler<KeptData> = {
+  get(t, k) {
+    const i = typeof k === 'string' ? t.shape[0].indexOf(k) : -1;
+    return i >= 0 ? t.values[i] : Reflect.get(t.all(), k);
+  },
+  has: (t, k) => (typeof k === 'string' && (t.shape[0].includes(k) || t.shape[1].includes(k))) || Reflect.has(Object.prototype, k),
+  ownKeys: (t) => Reflect.ownKeys(t.all()),
+  getOwnPropertyDescriptor: (t, k) => Reflect.getOwnPropertyDescriptor(t.all(), k),
+  set: () => false,
+  deleteProperty: () => false,
+  defineProperty: () => false,
+  getPrototypeOf: () => Object.prototype,
+};
 
 /** Splits rules by scope: those whose problems stay with a file, and those that need the whole catalog. */
 export function rulesByScope(rules: Record<string, Rule>): { entry: Record<string, Rule>; catalog: Record<string, Rule> } {
@@ -197,27 +228,26 @@ export async function validateIncremental(options: ValidateOptions & { cacheFile
       slots.push({ name, text: { name } });
       continue;
     }
-    let stat: Stats | undefined;
-    try {
-      stat = statSync(absoluteOf(name));
-    } catch {
-      stat = undefined; // gone since the folder was listed: reading it says so
-    }
-    if (kept && stat && !kept.racy && sameStat(kept.stat, statOf(stat))) {
+    // undefined when gone since the folder was listed: reading it says so.
+    const stat = statSync(absoluteOf(name), { throwIfNoEntry: false });
+    if (kept && stat && !kept[5] && sameStat(kept, stat)) {
       slots.push({ name, kept });
       continue;
     }
     const text = readTextSync(absDir, name);
     const hash = text.text !== undefined && !text.badUtf8 && text.refused === undefined ? hashOf(text.text) : undefined;
-    if (kept && stat && hash !== undefined && kept.hash === hash) {
-      slots.push({ name, kept: { ...kept, stat: statOf(stat), racy: stat.mtimeMs >= startedAt - RACY_MS || undefined } });
+    if (kept && stat && hash !== undefined && kept[4] === hash) {
+      const again: Kept = [stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, hash, stat.mtimeMs >= startedAt - RACY_MS ? 1 : 0, kept[6], kept[7], kept[8], kept[9], kept[10]];
+      slots.push({ name, kept: again });
       reread = true;
       continue;
     }
     slots.push({ name, text, stat, hash });
   }
-  for (const r of refused) slots.push({ name: r.name, text: r });
-  slots.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  if (refused.length) {
+    for (const r of refused) slots.push({ name: r.name, text: r });
+    slots.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
 
   const { entry: entryRules, catalog: catalogRules } = rulesByScope(rules);
   const crashed: Validation['crashed'] = [];
@@ -243,21 +273,26 @@ export async function validateIncremental(options: ValidateOptions & { cacheFile
   const catalog: Catalog = { rails: [], assets: [], countries: [], policies: [], raw: loaded.entries };
   const invalid: InvalidEntry[] = [];
   const problems: Problem[] = [];
-  const next: Index = { format: FORMAT, key, files: {} };
+  const shapes = new Shapes();
+  const next: Index = { format: FORMAT, key, shapes: shapes.list, files: {} };
   for (const slot of slots) {
     if ('kept' in slot) {
       const { kept, name } = slot;
-      const file = keptFile(absDir, name, shownOf(name), absoluteOf(name));
+      const file = new KeptFile(shownOf(name), absoluteOf(name), absDir, name);
       loaded.files.push(file);
-      problems.push(...kept.problems);
-      if (kept.entry) {
-        const data = keptData(kept.entry.summary, kept.entry.rest, () => dataOf(file, name));
-        const raw: RawEntry = { kind: kept.entry.kind, file, data };
+      for (const p of kept[6]) problems.push(p);
+      const kind = kept[7];
+      if (kind !== null) {
+        const shape = previous!.shapes[kept[8]];
+        const data = new Proxy(new KeptData(shape, kept[9], file), keptDataHandler) as unknown as Record<string, unknown>;
+        const raw: RawEntry = { kind, file, data };
         loaded.entries.push(raw);
-        if (kept.entry.broken) invalid.push({ entry: raw, broken: kept.entry.broken });
+        if (kept[10]) invalid.push({ entry: raw, broken: kept[10] });
         else addEntry(catalog, raw.kind, raw);
-      }
-      next.files[name] = kept;
+        // Shapes are numbered anew by each run: most runs meet the same shapes in the same order.
+        const now = shapes.add(shape);
+        next.files[name] = now === kept[8] ? kept : [...kept.slice(0, 8), now, ...kept.slice(9)] as Kept;
+      } else next.files[name] = kept;
       continue;
     }
     const absolute = path.join(absDir, slot.name);
@@ -274,13 +309,9 @@ export async function validateIncremental(options: ValidateOptions & { cacheFile
     }
     // Kept for the next run: files that were read whole, whose summary survives JSON.
     if (slot.stat && slot.hash !== undefined) {
-      const record: Kept = { stat: statOf(slot.stat), hash: slot.hash, problems: own };
-      if (slot.stat.mtimeMs >= startedAt - RACY_MS) record.racy = true;
-      if (raw) {
-        const { summary, rest } = summaryOf(raw.data);
-        record.entry = { kind: raw.kind, summary, rest, ...(broken ? { broken } : {}) };
-      }
-      if (jsonSafe(record.entry?.summary)) next.files[slot.name] = record;
+      const { size, mtimeMs, ctimeMs, ino } = slot.stat;
+      const { shape, values } = raw ? shapes.of(raw.data) : { shape: -1, values: [] };
+      if (jsonSafe(values)) next.files[slot.name] = [size, mtimeMs, ctimeMs, ino, slot.hash, mtimeMs >= startedAt - RACY_MS ? 1 : 0, own, raw?.kind ?? null, shape, values, broken ?? null];
     }
   }
 
@@ -293,7 +324,7 @@ export async function validateIncremental(options: ValidateOptions & { cacheFile
   const changed = reread || fresh.length > 0 || !previous || Object.keys(previous.files).length !== Object.keys(next.files).length;
   if (changed && crashed.length === 0) {
     try {
-      await writeAtomic(cacheFile, JSON.stringify(next));
+      await writeAtomic(cacheFile, JSON.stringify(next), undefined, { durable: false });
     } catch {
       // a read-only location: the next run checks everything again
     }

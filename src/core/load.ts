@@ -73,9 +73,10 @@ export async function scanCatalog(dir: string, shown = dir, own: string[] = []):
   /** Lists a folder; returns how many paths under it were listed or reported. */
   const visit = async (rel: string): Promise<number> => {
     let count = 0;
-    for (const d of await readdir(path.join(dir, rel), { withFileTypes: true })) {
+    for (const d of await readdir(rel ? path.join(dir, rel) : dir, { withFileTypes: true })) {
       const name = rel ? `${rel}/${d.name}` : d.name;
-      const abs = path.join(dir, name);
+      // Paths are joined only where needed: for thousands of files, path.join costs more than the listing.
+      const abs = ownFiles.size || d.isDirectory() ? path.join(dir, name) : '';
       if (ownFiles.has(abs)) continue;
       if (!rel && d.name === '.git') continue; // a catalog folder that is a repository's root: git's own folder
       count++;

@@ -76,9 +76,9 @@ export async function removeStaleTemps(target: string, fs: AtomicFs = nodeFs, al
  * temporary file is renamed over the target. A reader sees the old file or the new one, never half of one; on any
  * failure (a full disk, a read-only folder, a target that is a folder) the temporary file is removed, the target is
  * untouched, and the file-system error is thrown as it came (with its `code`). Leftovers of killed writes are removed
- * first.
+ * first. `durable: false` skips the flush, for a cache that may be lost in a power cut (a reader still never sees half).
  */
-export async function writeAtomic(target: string, text: string, fs: AtomicFs = nodeFs): Promise<void> {
+export async function writeAtomic(target: string, text: string, fs: AtomicFs = nodeFs, options: { durable?: boolean } = {}): Promise<void> {
   await fs.mkdir(path.dirname(target), { recursive: true });
   const existing = await fs.stat(target).catch(() => undefined);
   if (existing?.isDirectory()) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, ${target}`), { code: 'EISDIR', path: target });
@@ -88,7 +88,7 @@ export async function writeAtomic(target: string, text: string, fs: AtomicFs = n
     const handle = await fs.open(tmp, 'w');
     try {
       await handle.writeFile(text);
-      await handle.sync();
+      if (options.durable !== false) await handle.sync();
     } finally {
       await handle.close();
     }

@@ -90,7 +90,7 @@ describe('validate --cache gives the report of a run without it', () => {
 
   it('ignores a cache it cannot read, and one written by other checks', async () => {
     const dir = await writeCatalog({ 'catalog/rails/BR-pix.yaml': RAIL_BR_PIX.replace('bps: 50', 'bps: -5'), 'catalog/countries/BR.yaml': COUNTRY_BR });
-    for (const junk of ['{"format": 12, "files": [', JSON.stringify({ format: 'payout-catalog-validate/4', key: 'other checks', files: { 'rails/BR-pix.yaml': { stat: [0, 0, 0, 0], hash: '', problems: [] } } })]) {
+    for (const junk of ['{"format": 12, "files": [', JSON.stringify({ format: 'payout-catalog-validate/5', key: 'other checks', shapes: [], files: { 'rails/BR-pix.yaml': [0, 0, 0, 0, '', 0, [], null, -1, [], null] } })]) {
       writeFileSync(path.join(dir, '.catalogcache'), junk);
       const v = await run(dir, { cache: true });
       expect(v.report.summary).toEqual({ files: 2, errors: 1, warnings: 0 });

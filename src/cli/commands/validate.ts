@@ -1,7 +1,6 @@
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { applyFixes, type Fix } from '../../core/fix.js';
 import { CatalogDirError, displayPath } from '../../core/load.js';
 import { makeReport, type Problem } from '../../core/problem.js';
@@ -46,11 +45,13 @@ interface Scope {
 
 const GLOB = /[*?[\]{}]/;
 
-function resolveScope(args: string[], absDir: string, deleted: Set<string>, io: CliIO): Scope | undefined {
+async function resolveScope(args: string[], absDir: string, deleted: Set<string>, io: CliIO): Promise<Scope | undefined> {
   if (args.length === 0) return undefined;
+  // fast-glob loads only when a glob is given: a plain run does not pay for it.
+  const fg = args.some((a) => GLOB.test(a)) ? (await import('fast-glob')).default : undefined;
   const scope: Scope = { files: new Set(), folders: [] };
   for (const arg of args) {
-    const matches = GLOB.test(arg) ? fg.sync(arg, { cwd: io.cwd, absolute: true, onlyFiles: true, dot: false }).map((f) => path.resolve(f)) : [path.resolve(io.cwd, arg)];
+    const matches = fg && GLOB.test(arg) ? fg.sync(arg, { cwd: io.cwd, absolute: true, onlyFiles: true, dot: false }).map((f) => path.resolve(f)) : [path.resolve(io.cwd, arg)];
     if (matches.length === 0) throw new UsageError(`${arg} matches no file`);
     for (const abs of matches) {
       if (abs !== absDir && !abs.startsWith(absDir + path.sep))
@@ -152,7 +153,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const fixed: Problem[] = [];
   try {
     base = await chooseBase(values, dir, io);
-    scope = resolveScope(positionals, absDir, base?.deleted ?? new Set(), io);
+    scope = await resolveScope(positionals, absDir, base?.deleted ?? new Set(), io);
     validation = await validateCatalog({ dir, cwd: io.cwd, today, base: base?.catalog, cacheFile });
     for (let pass = 0; values.fix && pass < FIX_PASSES; pass++) {
       const now = await applySafeFixes(validation, validation.report.problems.filter((p) => inScope(scope, p.file, io.cwd)));
