@@ -26,7 +26,7 @@ import { rules as registry } from '../rules/index.js';
  */
 
 /** Bumped whenever what is kept, or how it is read, changes. */
-const FORMAT = 'payout-catalog-validate/5';
+const FORMAT = 'payout-catalog-validate/6';
 /**
  * A file modified this close to the start of the run that recorded it may change again within the file system's
  * time resolution without its stat changing (git's "racy clean" problem): its text is hashed on the next run.
@@ -44,10 +44,10 @@ const RACY_MS = 2000;
 type Kept = [size: number, mtimeMs: number, ctimeMs: number, ino: number, hash: string, racy: 0 | 1, problems: Problem[], kind: EntryKind | null, shape: number, values: unknown[], broken: string[] | null];
 
 /**
- * The shape of entries: the top-level properties holding a scalar or a list of scalars (the summary, what catalog-wide
- * rules read, kept), and the names of the other top-level properties. Entries of a catalog share a few shapes.
+ * The shape of entries: their top-level property names in order, and for each a 1 when it holds a scalar or a list of
+ * scalars (the summary, what catalog-wide rules read, kept in the cache), a 0 otherwise. A catalog has few shapes.
  */
-type Shape = [summary: string[], rest: string[]];
+type Shape = [keys: string[], summary: string];
 
 interface Index {
   format: string;
@@ -111,16 +111,16 @@ class Shapes {
 
   /** The shape of an entry's data and the values of its summary. */
   of(data: Record<string, unknown>): { shape: number; values: unknown[] } {
-    const summary: string[] = [];
-    const rest: string[] = [];
+    const keys = Object.keys(data);
+    let summary = '';
     const values: unknown[] = [];
-    for (const [k, v] of Object.entries(data)) {
-      if (isScalar(v) || (Array.isArray(v) && v.every(isScalar))) {
-        summary.push(k);
-        values.push(v);
-      } else rest.push(k);
+    for (const k of keys) {
+      const v = data[k];
+      const kept = isScalar(v) || (Array.isArray(v) && v.every(isScalar));
+      summary += kept ? '1' : '0';
+      if (kept) values.push(v);
     }
-    return { shape: this.add([summary, rest]), values };
+    return { shape: this.add([keys, summary]), values };
   }
 
   /** The index of a shape in this run's list. */
@@ -153,45 +153,50 @@ class KeptFile implements SourceFile {
     this.read = value;
   }
 
+  private full?: Record<string, unknown>;
   /** The data of the unchanged file, parsed again (a rule wanted more of the entry than the cache keeps). */
   data(): Record<string, unknown> {
-    const data = parseCatalogText({ name: this.name, text: this.text }).data;
-    if (!data) throw new Error(`${this.path} changed during the run: run catalog validate again`);
-    return data;
+    this.full ??= parseCatalogText({ name: this.name, text: this.text }).data;
+    if (!this.full) throw new Error(`${this.path} changed during the run: run catalog validate again`);
+    return this.full;
   }
 }
 
-/** What stands behind the data of an entry kept in the cache. */
-class KeptData {
-  full?: Record<string, unknown>;
-  constructor(
-    readonly shape: Shape,
-    readonly values: unknown[],
-    readonly file: KeptFile,
-  ) {}
-
-  all(): Record<string, unknown> {
-    return (this.full ??= this.file.data());
+/** The file of each entry's data kept in the cache (what the getters of its other properties read). */
+const owners = new WeakMap<object, KeptFile>();
+/** The getter of a property outside the summary, one per property name, shared by every entry. */
+const getters = new Map<string, PropertyDescriptor>();
+function getter(key: string): PropertyDescriptor {
+  let d = getters.get(key);
+  if (!d) {
+    d = {
+      get(this: object) {
+        return owners.get(this)!.data()[key];
+      },
+      enumerable: true,
+      configurable: true,
+    };
+    getters.set(key, d);
   }
+  return d;
 }
 
 /**
- * An entry's data as catalog-wide rules see it: its summary at once, the whole data (the file parsed again) on first
- * use of anything else. It behaves as the plain object it stands for (keys, `in`, spreading, JSON).
+ * An entry's data as catalog-wide rules see it, without reading its file: the summary's values as plain properties,
+ * each other property a getter that parses the file on first use (a nested property, asked for by a history rule). Its
+ * keys are the entry's keys, in the file's order: keys, `in`, spreading and JSON see the plain object it stands for.
  */
-const keptDataHandler: ProxyHandler<KeptData> = {
-  get(t, k) {
-    const i = typeof k === 'string' ? t.shape[0].indexOf(k) : -1;
-    return i >= 0 ? t.values[i] : Reflect.get(t.all(), k);
-  },
-  has: (t, k) => (typeof k === 'string' && (t.shape[0].includes(k) || t.shape[1].includes(k))) || Reflect.has(Object.prototype, k),
-  ownKeys: (t) => Reflect.ownKeys(t.all()),
-  getOwnPropertyDescriptor: (t, k) => Reflect.getOwnPropertyDescriptor(t.all(), k),
-  set: () => false,
-  deleteProperty: () => false,
-  defineProperty: () => false,
-  getPrototypeOf: () => Object.prototype,
-};
+function keptData(shape: Shape, values: unknown[], file: KeptFile): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  const [keys, summary] = shape;
+  for (let i = 0, v = 0; i < keys.length; i++) {
+    if (summary.charCodeAt(i) !== 0x31) Object.defineProperty(data, keys[i], getter(keys[i]));
+    else if (keys[i] === '__proto__') Object.defineProperty(data, keys[i], { value: values[v++], enumerable: true, writable: true, configurable: true });
+    else data[keys[i]] = values[v++];
+  }
+  owners.set(data, file);
+  return data;
+}
 
 /** Splits rules by scope: those whose problems stay with a file, and those that need the whole catalog. */
 export function rulesByScope(rules: Record<string, Rule>): { entry: Record<string, Rule>; catalog: Record<string, Rule> } {
@@ -284,7 +289,7 @@ export async function validateIncremental(options: ValidateOptions & { cacheFile
       const kind = kept[7];
       if (kind !== null) {
         const shape = previous!.shapes[kept[8]];
-        const data = new Proxy(new KeptData(shape, kept[9], file), keptDataHandler) as unknown as Record<string, unknown>;
+        const data = keptData(shape, kept[9], file);
         const raw: RawEntry = { kind, file, data };
         loaded.entries.push(raw);
         if (kept[10]) invalid.push({ entry: raw, broken: kept[10] });

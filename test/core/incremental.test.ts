@@ -26,7 +26,8 @@ const pix = bundled['rails/BR-pix.yaml'];
 type Edits = Record<string, string | null>;
 
 /** `shows`: a problem the case must produce (file and rule), so that each case tests what its name says. */
-const CASES: Array<{ name: string; edits: Edits; today?: string; base?: boolean; shows?: string }> = [
+const CASES: Array<{ name: string; edits: Edits; before?: Edits; today?: string; base?: boolean; shows?: string }> = [
+  // `before`: edits made before the run that fills the cache (the files it then keeps differ from the base revision).
   { name: 'nothing changed', edits: {} },
   { name: 'a comment added', edits: { 'rails/BR-pix.yaml': pix + '# checked again\n' } },
   { name: 'a new rail with the name of an unchanged rail (reported on the new file)', edits: { 'rails/BR-pix_two.yaml': setLine(setLine(pix, 'id', 'id: BR-pix_two'), 'slug', 'slug: pix_two') } },
@@ -41,6 +42,13 @@ const CASES: Array<{ name: string; edits: Edits; today?: string; base?: boolean;
   { name: 'a stray file and a misplaced entry', edits: { 'rails/notes.txt': 'x', 'BR-pix.yaml': pix } },
   { name: 'another day (stale verifications)', edits: {}, today: '2028-06-01', shows: 'catalog/rails/BR-doc.yaml stale-verification' },
   { name: 'with a base revision that had one more rail', edits: { 'rails/BR-pix.yaml': null }, base: true, shows: 'catalog/rails/BR-pix.yaml removed-entry' },
+  {
+    name: 'with a base revision, an unchanged file whose rail was renamed (the rule compares whole entries)',
+    before: { 'rails/BR-doc.yaml': null, 'rails/BR-doc_x.yaml': bundled['rails/BR-doc.yaml'].replace('id: BR-doc', 'id: BR-doc_x') },
+    edits: { 'rails/BR-pix.yaml': pix + '# checked again\n' },
+    base: true,
+    shows: 'catalog/rails/BR-doc_x.yaml removed-entry',
+  },
   { name: 'with a base revision, a rail changed without a new verifiedAt', edits: { 'rails/BR-pix.yaml': pix.replace(/bps: \d+/, 'bps: 77') }, base: true, shows: 'catalog/rails/BR-pix.yaml unverified-change' },
 ];
 
@@ -62,9 +70,10 @@ function edit(dir: string, edits: Edits): void {
 const shown = (v: Validation) => JSON.stringify(v.report, null, 1);
 
 describe('validate --cache gives the report of a run without it', () => {
-  it.each(CASES)('$name', async ({ edits, today, base: withBase, shows }) => {
+  it.each(CASES)('$name', async ({ edits, before, today, base: withBase, shows }) => {
     const dir = await writeCatalog(Object.fromEntries(Object.entries(bundled).map(([k, v]) => [`catalog/${k}`, v])));
     const base = withBase ? checkSchemas(loadTexts(path.join(dir, 'catalog'), Object.entries(bundled).map(([name, text]) => ({ name, text })), dir)).catalog : undefined;
+    edit(dir, before ?? {});
     await run(dir, { cache: true });
     edit(dir, edits);
     const cached = await run(dir, { today, base, cache: true });
@@ -90,7 +99,7 @@ describe('validate --cache gives the report of a run without it', () => {
 
   it('ignores a cache it cannot read, and one written by other checks', async () => {
     const dir = await writeCatalog({ 'catalog/rails/BR-pix.yaml': RAIL_BR_PIX.replace('bps: 50', 'bps: -5'), 'catalog/countries/BR.yaml': COUNTRY_BR });
-    for (const junk of ['{"format": 12, "files": [', JSON.stringify({ format: 'payout-catalog-validate/5', key: 'other checks', shapes: [], files: { 'rails/BR-pix.yaml': [0, 0, 0, 0, '', 0, [], null, -1, [], null] } })]) {
+    for (const junk of ['{"format": 12, "files": [', JSON.stringify({ format: 'payout-catalog-validate/6', key: 'other checks', shapes: [], files: { 'rails/BR-pix.yaml': [0, 0, 0, 0, '', 0, [], null, -1, [], null] } })]) {
       writeFileSync(path.join(dir, '.catalogcache'), junk);
       const v = await run(dir, { cache: true });
       expect(v.report.summary).toEqual({ files: 2, errors: 1, warnings: 0 });
