@@ -244,7 +244,7 @@ export async function validateIncremental(options: ValidateOptions & { cacheFile
     if (kept && stat && hash !== undefined && kept[4] === hash) {
       const again: Kept = [stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, hash, stat.mtimeMs >= startedAt - RACY_MS ? 1 : 0, kept[6], kept[7], kept[8], kept[9], kept[10]];
       slots.push({ name, kept: again });
-      reread = true;
+      if (!again[5]) reread = true; // still racy: the next run hashes it again, nothing to record
       continue;
     }
     slots.push({ name, text, stat, hash });
@@ -280,6 +280,7 @@ export async function validateIncremental(options: ValidateOptions & { cacheFile
   const problems: Problem[] = [];
   const shapes = new Shapes();
   const next: Index = { format: FORMAT, key, shapes: shapes.list, files: {} };
+  const renumbered = new Map<number, number>();
   for (const slot of slots) {
     if ('kept' in slot) {
       const { kept, name } = slot;
@@ -295,7 +296,8 @@ export async function validateIncremental(options: ValidateOptions & { cacheFile
         if (kept[10]) invalid.push({ entry: raw, broken: kept[10] });
         else addEntry(catalog, raw.kind, raw);
         // Shapes are numbered anew by each run: most runs meet the same shapes in the same order.
-        const now = shapes.add(shape);
+        let now = renumbered.get(kept[8]);
+        if (now === undefined) renumbered.set(kept[8], (now = shapes.add(shape)));
         next.files[name] = now === kept[8] ? kept : [...kept.slice(0, 8), now, ...kept.slice(9)] as Kept;
       } else next.files[name] = kept;
       continue;

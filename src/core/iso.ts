@@ -114,6 +114,15 @@ export type CurrencyStatus =
 
 /** Looks a code up in ISO 4217: an active payout currency (with its minor unit), a non-currency code, a fund code, or unknown. */
 export function currencyStatus(code: string): CurrencyStatus {
+  let status = statuses.get(code);
+  if (!status) statuses.set(code, (status = lookUpCurrency(code)));
+  return status;
+}
+
+/** Statuses already looked up: currency-codes searches its list for each code, and 10,000 rails name a few codes. */
+const statuses = new Map<string, CurrencyStatus>();
+
+function lookUpCurrency(code: string): CurrencyStatus {
   if (code in NON_CURRENCY_CODES) return { kind: 'not-a-currency', what: NON_CURRENCY_CODES[code] };
   if (code in FUND_CODES) return { kind: 'fund', currency: FUND_CODES[code] };
   const record = payoutCurrencies.has(code) ? currencyCodes.code(code) : undefined;

@@ -67,23 +67,23 @@ export async function scanCatalog(dir: string, shown = dir, own: string[] = []):
   const files: string[] = [];
   const refused: CatalogText[] = [];
   const folders = Object.keys(ENTRY_KINDS).map((f) => `${f}/`).join(', ');
-  // The tool's own files (the parse cache, when --cache-location points inside the catalog) are not catalog paths.
-  const ownFiles = new Set(own.map((f) => path.resolve(f)));
-  const isOwn = (abs: string) => ownFiles.has(abs) || [...ownFiles].some((f) => f.startsWith(abs + path.sep));
+  // The tool's own files (the cache, when --cache-location points inside the catalog) are not catalog paths: their
+  // names inside the folder, compared as names (no path joined per file: for thousands of files it costs more than
+  // the listing).
+  const ownNames = new Set(own.map((f) => path.relative(path.resolve(dir), path.resolve(f)).split(path.sep).join('/')).filter((r) => r && !r.startsWith('..') && !path.isAbsolute(r)));
+  const isOwn = (name: string) => [...ownNames].some((f) => f.startsWith(name + '/'));
   /** Lists a folder; returns how many paths under it were listed or reported. */
   const visit = async (rel: string): Promise<number> => {
     let count = 0;
     for (const d of await readdir(rel ? path.join(dir, rel) : dir, { withFileTypes: true })) {
       const name = rel ? `${rel}/${d.name}` : d.name;
-      // Paths are joined only where needed: for thousands of files, path.join costs more than the listing.
-      const abs = ownFiles.size || d.isDirectory() ? path.join(dir, name) : '';
-      if (ownFiles.has(abs)) continue;
+      if (ownNames.has(name)) continue;
       if (!rel && d.name === '.git') continue; // a catalog folder that is a repository's root: git's own folder
       count++;
       if (d.isSymbolicLink())
         refused.push({ name, refused: `${name} is a symbolic link, and the catalog reads no links (a link can point outside the catalog, and git stores it as a link): replace it with the file or folder itself` });
       else if (d.isDirectory()) {
-        if ((await visit(name)) === 0 && !isOwn(abs)) {
+        if ((await visit(name)) === 0 && !isOwn(name)) {
           const where = !rel && d.name in ENTRY_KINDS ? `${name}/ is empty` : `${name}/ is an empty folder, and the catalog holds ${folders} only`;
           if (rel || !(d.name in ENTRY_KINDS)) refused.push({ name: `${name}/`, refused: `${where}: delete it` });
         }
