@@ -9,7 +9,6 @@ import type { SourceFile } from './source.js';
 import { addEntry, checkSchemas, rulesOnInvalid, runRules, withoutCharacterEchoes, type InvalidEntry, type Validation, type ValidateOptions } from './validate.js';
 import { writeAtomic } from './write-atomic.js';
 import type { Rule } from '../rules/define.js';
-import { rules as registry } from '../rules/index.js';
 
 /**
  * `catalog validate --cache`: an incremental run, as ESLint's and Biome's caches make one. What a run finds is split
@@ -210,11 +209,11 @@ export function rulesByScope(rules: Record<string, Rule>): { entry: Record<strin
 type Slot = { name: string; kept: Kept } | { name: string; text: CatalogText; stat?: Stats; hash?: string };
 
 /** validateCatalog with the cache file `cacheFile` (relative to cwd). */
-export async function validateIncremental(options: ValidateOptions & { cacheFile: string }): Promise<Validation> {
+export async function validateIncremental(options: ValidateOptions & { cacheFile: string; rules: Record<string, Rule> }): Promise<Validation> {
   const cwd = options.cwd ?? process.cwd();
   const absDir = path.resolve(cwd, options.dir);
   const cacheFile = path.resolve(cwd, options.cacheFile);
-  const rules = options.rules ?? registry;
+  const { rules } = options;
   const startedAt = Date.now();
   const key = runKey(absDir, cwd, options.today, rules);
   const { files: names, refused } = await scanCatalog(absDir, options.dir, [cacheFile]);

@@ -159,7 +159,7 @@ export function crashReport(crashed: Validation['crashed']): string {
 export async function validateCatalog(options: ValidateOptions): Promise<Validation> {
   const { cacheFile } = options;
   const validation = cacheFile
-    ? await (await import('./incremental.js')).validateIncremental({ ...options, cacheFile })
+    ? await (await import('./incremental.js')).validateIncremental({ ...options, cacheFile, rules: options.rules ?? registry })
     : validateLoaded(await loadCatalog(options.dir, options.cwd), options);
   await saveVerdictCaches();
   return validation;

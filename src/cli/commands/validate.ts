@@ -23,8 +23,8 @@ branch's upstream if it has one, else with HEAD (one line on stderr says which);
 --fix applies the safe fixes (a code's case, quotes, yes/no in a true-or-false property) and says what remains.
 The markdown format is a table for the pull-request comment, the files the change touched first. Exit code 0 when there is no error (and no more warnings than --max-warnings), 1 otherwise, 2 on a usage error or
 when the --base ref cannot be read (the message says what to fetch).
-With --cache, files whose text did not change since the last run are not parsed again (the parse is kept in
---cache-location, default .catalogcache); the schema and every rule still check everything.
+With --cache, only the files that changed since the last run are checked again (what each file alone decides is
+kept in --cache-location, default .catalogcache); the rules that compare entries still run on the whole catalog.
 
 Example:
   catalog validate catalog/rails/BR-pix.yaml --fix`;
