@@ -17,7 +17,7 @@ const CATALOG = path.join(ROOT, 'catalog');
 // It must answer exactly what Ajv compiling the same schemas at run time answers: the same errors, in the same order,
 // with the same schema, parentSchema and data (schema-problems.ts words its messages from them).
 const ajv = makeAjv();
-type Kind = keyof typeof VALIDATED;
+type Kind = 'rail' | 'asset' | 'country' | 'policy' | 'seed';
 const atRunTime = (kind: Kind, value: unknown) => {
   const validate = ajv.getSchema(VALIDATED[kind])!;
   return validate(value) ? [] : [...(validate.errors ?? [])];
