@@ -140,8 +140,8 @@ interface Revision {
 
 /** Reads the catalog folder at a commit (ls-tree, then cat-file for the files that differ from the working tree). */
 async function readRevision(git: (args: string[]) => Promise<string>, { ref, refCommit, commit, prefix, absDir, names, cwd }: Revision): Promise<BaseRevision> {
-  const blobs = await listBlobs(git, commit, prefix);
-  const current = await hashFiles(absDir, names, blobs[0]?.sha.length === 64 ? 'sha256' : 'sha1');
+  // The working tree's files are read and hashed while git lists the revision's (the commit's id says which hash).
+  const [blobs, current] = await Promise.all([listBlobs(git, commit, prefix), hashFiles(absDir, names, commit.length === 64 ? 'sha256' : 'sha1')]);
   const texts = await Promise.all(blobs.map((blob) => readBlob(git, blob, current.get(blob.name))));
   const loaded = loadTexts(absDir, texts, cwd);
 
