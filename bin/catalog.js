@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The `catalog` command. Runs the compiled JavaScript in compiled/ (made from src/ by `npm ci`, `npm install` or
-// `npm run compile`: scripts/compile.mjs), so nothing is compiled at run time and it works from any directory.
+// The `catalog` command. Runs the compiled JavaScript in compiled/ (one bundle split into chunks, the precompiled schema
+// validators and the rules' metadata, made from src/ and schemas/ by `npm ci`, `npm install` or `npm run compile`:
+// scripts/compile.mjs), so nothing is compiled at run time and it works from any directory.
 let cli;
 try {
   cli = await import('../compiled/cli/main.js');

@@ -1,22 +1,63 @@
 #!/usr/bin/env node
 /**
- * Compiles src/ (TypeScript) into compiled/ (JavaScript, one file per source, same folders), which bin/catalog.js
- * runs: no TypeScript loader at run time. Runs as the `prepare` script, so `npm ci` / `npm install` on a fresh clone
- * leaves a working CLI; `npm run compile` after changing src/. compiled/sources.json records a hash of the sources it
- * was made from, which test/build/compiled.test.ts checks (a stale compiled/ fails the tests).
+ * Compiles src/ (TypeScript) into compiled/, which bin/catalog.js runs: no TypeScript loader at run time. Runs as the
+ * `prepare` script, so `npm ci` / `npm install` on a fresh clone leaves a working CLI; `npm run compile` after changing
+ * src/ or schemas/. compiled/sources.json records a hash of the sources it was made from, which
+ * test/build/compiled.test.ts checks (a stale compiled/ fails the tests).
  *
- * compiled/<dir>/<file>.js sits at the same depth as src/<dir>/<file>.ts, so paths the code builds from its own
- * location (../../schemas, ../../package.json) stay right.
+ * The CLI is one esbuild bundle with code splitting: compiled/cli/main.js, and in compiled/chunks/ one chunk per
+ * lazily imported module group (each command, the service, git...), so that what a command does not use is still not
+ * loaded, while a run resolves and reads a few files instead of a hundred modules. The small pure-JavaScript packages
+ * of the validation path (BUNDLED) are bundled in; every other package stays an import of node_modules. Every output
+ * sits two folders below the project, as src/<dir>/<file>.ts does, so paths the code builds from its own location
+ * (../../schemas, ../../package.json, ../../src/site/browser) stay right. compiled/sources.json also says which
+ * bundled packages each chunk holds (test/build/lazy.test.ts reads it to see what a command loaded).
+ *
+ * It also precompiles the JSON Schemas of schemas/ into compiled/validators/schemas.cjs: Ajv's standalone code (the very
+ * functions Ajv would compile at run time, with the same options), bundled with the few Ajv runtime helpers it needs,
+ * so that a run never loads Ajv nor compiles a schema (src/core/schemas.ts loads it).
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SRC = path.join(root, 'src');
 export const OUT = path.join(root, 'compiled');
 export const MANIFEST = path.join(OUT, 'sources.json');
+export const SCHEMAS = path.join(root, 'schemas');
+/** Every rule's metadata (allRuleMeta() of src/rules/index.ts), for `catalog rules` (RULE_META_FILE in src/cli/rule-meta.ts). */
+export const RULE_META = path.join(OUT, 'rule-meta.json');
+/** The CLI's entry (bin/catalog.js imports it). */
+export const ENTRY = path.join(OUT, 'cli', 'main.js');
+
+/**
+ * Packages bundled into the CLI (with the packages they import): small, pure JavaScript, on the path of validate and
+ * rules, where resolving and loading their many files cost more than their code. Every other package (fastify, ajv,
+ * simple-git, recheck, re2-wasm, esbuild...) is imported from node_modules at run time, as before.
+ */
+export const BUNDLED = ['yaml', 'fast-glob', 'currency-codes', 'i18n-iso-countries', 'ibantools', 'regjsparser'];
+
+/** The package a node_modules path belongs to (@scope/name or name). */
+function packageOf(file) {
+  const m = /(?:^|[\\/])node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(file);
+  return m ? m[1].replace(/\\/g, '/') : undefined;
+}
+/** The precompiled schema validators, loaded by src/core/schemas.ts (VALIDATORS_FILE there). */
+export const VALIDATORS = path.join(OUT, 'validators', 'schemas.cjs');
+
+/**
+ * The Ajv options of the catalog's validators. strictRequired is off: the seed schema says "no rails on a restricted
+ * country" as not/required. allErrors and verbose: every problem is reported, and src/core/schema-problems.ts reads
+ * each error's schema, parentSchema and data.
+ */
+export const AJV_OPTIONS = { allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true };
+/** The ajv-formats formats the schemas use. */
+export const AJV_FORMATS = ['date'];
+/** The validators exported by compiled/validators/schemas.cjs: entry kinds and the seed, by schema $id. */
+export const VALIDATED = { rail: 'rail.schema.json', asset: 'asset.schema.json', country: 'country.schema.json', policy: 'policy.schema.json', seed: 'seed.schema.json' };
 
 /** Every TypeScript source file under src/, relative to it, in code-unit order. */
 export function sourceFiles() {
@@ -26,11 +67,35 @@ export function sourceFiles() {
     .sort();
 }
 
-/** A hash of the names and contents of the sources: what compiled/ must have been made from. */
+/** The JSON Schemas (schemas/*.json), in code-unit order. */
+export function schemaFiles() {
+  return readdirSync(SCHEMAS).filter((f) => f.endsWith('.json')).sort();
+}
+
+/** A hash of the names and contents of the sources and schemas: what compiled/ must have been made from. */
 export function sourceHash() {
   const hash = createHash('sha256');
   for (const f of sourceFiles()) hash.update(`${f}\0`).update(readFileSync(path.join(SRC, f))).update('\0');
+  for (const f of schemaFiles()) hash.update(`schemas/${f}\0`).update(readFileSync(path.join(SCHEMAS, f))).update('\0');
   return hash.digest('hex');
+}
+
+/** An Ajv instance holding every schema of schemas/, with the CLI's options (`code` adds options, e.g. source: true). */
+export function makeAjv(code = {}) {
+  const require = createRequire(import.meta.url);
+  const Ajv = require('ajv').default;
+  const addFormats = require('ajv-formats').default;
+  const ajv = new Ajv({ ...AJV_OPTIONS, code });
+  addFormats(ajv, AJV_FORMATS);
+  for (const f of schemaFiles()) ajv.addSchema(JSON.parse(readFileSync(path.join(SCHEMAS, f), 'utf8')));
+  return ajv;
+}
+
+/** Ajv's standalone code of the validators (CommonJS, requiring a few Ajv runtime helpers). */
+export function validatorsCode() {
+  const require = createRequire(import.meta.url);
+  const standaloneCode = require('ajv/dist/standalone').default;
+  return standaloneCode(makeAjv({ source: true }), VALIDATED);
 }
 
 async function compile() {
@@ -39,18 +104,57 @@ async function compile() {
   const hash = sourceHash();
   const files = sourceFiles();
   rmSync(OUT, { recursive: true, force: true });
-  await build({
-    entryPoints: files.map((f) => path.join(SRC, f)),
+  const { metafile } = await build({
+    entryPoints: { 'cli/main': path.join(SRC, 'cli', 'main.ts') },
     outdir: OUT,
-    outbase: SRC,
+    chunkNames: 'chunks/[name]-[hash]',
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    bundle: false,
+    bundle: true,
+    splitting: true,
+    metafile: true,
+    // Bundled CommonJS packages call require() (node: modules): an ES module has none, so each output makes one.
+    banner: { js: "import { createRequire as __catalogCreateRequire } from 'node:module';\nconst require = __catalogCreateRequire(import.meta.url);" },
+    plugins: [
+      {
+        name: 'externals',
+        setup(b) {
+          // A package imported by the sources is bundled when listed in BUNDLED; what a bundled package imports is bundled too.
+          b.onResolve({ filter: /^[^./]/ }, (args) => {
+            if (args.path.startsWith('node:') || packageOf(args.importer)) return undefined;
+            const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
+            return BUNDLED.includes(name) ? undefined : { path: args.path, external: true };
+          });
+        },
+      },
+    ],
     logLevel: 'warning',
   });
-  writeFileSync(MANIFEST, JSON.stringify({ sources: hash, files: files.length }, null, 2) + '\n');
-  console.log(`compiled ${files.length} files from src/ into compiled/ in ${Date.now() - started} ms`);
+  /** Each output file (relative to compiled/) with the bundled packages it holds. */
+  const outputs = Object.fromEntries(
+    Object.entries(metafile.outputs)
+      .filter(([f]) => f.endsWith('.js'))
+      .map(([f, o]) => [path.relative(OUT, path.resolve(root, f)).split(path.sep).join('/'), [...new Set(Object.keys(o.inputs).map(packageOf).filter(Boolean))].sort()]),
+  );
+  // One file, the Ajv runtime helpers inlined: loading it resolves no package.
+  await build({
+    stdin: { contents: validatorsCode(), resolveDir: root, sourcefile: 'schemas-standalone.cjs', loader: 'js' },
+    outfile: VALIDATORS,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    bundle: true,
+    logLevel: 'warning',
+  });
+  // The rules' metadata: the registry, bundled on its own into a file that is imported here, then removed.
+  const registry = path.join(OUT, 'rules', 'registry.tmp.mjs');
+  await build({ entryPoints: [path.join(SRC, 'rules', 'index.ts')], outfile: registry, format: 'esm', platform: 'node', target: 'node20', bundle: true, packages: 'external', logLevel: 'warning' });
+  const { allRuleMeta } = await import(pathToFileURL(registry).href);
+  writeFileSync(RULE_META, JSON.stringify(allRuleMeta(), null, 2) + '\n');
+  rmSync(path.dirname(registry), { recursive: true, force: true });
+  writeFileSync(MANIFEST, JSON.stringify({ sources: hash, files: files.length, outputs }, null, 2) + '\n');
+  console.log(`compiled src/ (${files.length} files) into compiled/ (${Object.keys(outputs).length} files) in ${Date.now() - started} ms`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await compile();

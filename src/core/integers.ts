@@ -1,12 +1,12 @@
 import { parsePointer } from './pointer.js';
 import type { RawEntry } from './load.js';
-import { schemaValidators, type JsonSchema } from './schemas.js';
+import { schemaAtRef, schemaValidators, type JsonSchema } from './schemas.js';
 
 /**
  * Integer fields accept plain decimal integer literals only (`10000`, `-5`), as written in the file. YAML would read
  * `100.00`, `1e2`, `0x64`, `0o144`, `+100` or `0100` as integers too, so `minMinor: 100.00` would silently become 100
  * minor units. Which fields are integers comes from the schemas: every property whose schema type is integer, found by
- * walking the compiled schemas (through $ref, items, combinators), so a new integer field is covered with no code.
+ * walking the schemas (through $ref, items, combinators), so a new integer field is covered with no code.
  */
 
 /** A trie of pointer shapes: `*` stands for any list index or any key of an open mapping. */
@@ -27,7 +27,7 @@ function child(shape: Shape, segment: string): Shape {
 function shapeOf(kind: string): Shape {
   let root = shapes.get(kind);
   if (root) return root;
-  const { ajv, schemas } = schemaValidators();
+  const { schemas } = schemaValidators();
   root = { children: new Map() };
   const seen = new Set<string>();
   const visit = (schema: JsonSchema | boolean | undefined, base: string, at: Shape, depth: number) => {
@@ -36,7 +36,7 @@ function shapeOf(kind: string): Shape {
     if (typeof schema.$ref === 'string') {
       const ref = schema.$ref.startsWith('#') ? `${base}${schema.$ref}` : schema.$ref;
       const key = `${ref}\u0000${depth}`;
-      const target = ajv.getSchema(ref)?.schema as JsonSchema | undefined;
+      const target = schemaAtRef(ref);
       if (target && !seen.has(key)) {
         seen.add(key);
         visit(target, ref.split('#')[0], at, depth + 1);

@@ -2,17 +2,19 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type AjvModule from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import type addFormatsModule from 'ajv-formats';
 import type { EntryKind } from './load.js';
-
-// ajv is loaded on the first validation, not on import: `catalog rules` and the enums read below never pay for it.
-const require = createRequire(import.meta.url);
-type Ajv = InstanceType<typeof AjvModule.default>;
 
 /** Folder holding the JSON Schemas, the single source of truth for the shape of an entry. */
 export const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
+
+/**
+ * The validators of the schemas, precompiled by scripts/compile.mjs (Ajv's standalone code, same options as Ajv at run
+ * time: allErrors, verbose, strict): a run neither loads Ajv nor compiles a schema. Two folders up from src/core and
+ * from compiled/core. test/build/compiled.test.ts fails when it was not made from the current schemas, and
+ * test/core/schemas-standalone.test.ts checks that its errors are Ajv's, object for object.
+ */
+export const VALIDATORS_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../compiled/validators/schemas.cjs');
 
 export type JsonSchema = Record<string, any>;
 
@@ -38,34 +40,38 @@ function schemaJson(): Record<string, JsonSchema> {
   return files;
 }
 
-let cache: { ajv: Ajv; schemas: Record<string, JsonSchema> } | undefined;
-const compiled = new Map<string, ValidateFunction>();
-
-/** The Ajv instance holding every schema; each validator is compiled once per process, on first use. */
-export function schemaValidators() {
-  if (cache) return cache;
-  // ajv and ajv-formats are CommonJS: their default export sits one level down.
-  const AjvModule = require('ajv') as typeof import('ajv');
-  const Ajv = AjvModule.default ?? AjvModule;
-  const formats = require('ajv-formats') as typeof addFormatsModule & { default?: typeof addFormatsModule };
-  const addFormats = formats.default ?? formats;
-  // strictRequired is off: the seed schema says "no rails on a restricted country" as not/required.
-  const ajv: Ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true });
-  addFormats(ajv, ['date']);
-  const schemas = schemaJson();
-  for (const key of Object.keys(SCHEMA_FILES)) ajv.addSchema(schemas[key]);
-  cache = { ajv, schemas };
-  return cache;
+/** Every schema as JSON, by key of SCHEMA_FILES (read once; the validators are validatorOf's). */
+export function schemaValidators(): { schemas: Record<string, JsonSchema> } {
+  return { schemas: schemaJson() };
 }
 
-/** The compiled validator of an entry schema or of the seed schema. */
-export function validatorOf(kind: EntryKind | 'seed'): ValidateFunction {
-  let validate = compiled.get(kind);
-  if (!validate) {
-    const { ajv, schemas } = schemaValidators();
-    validate = ajv.getSchema(schemas[kind].$id) as ValidateFunction;
-    compiled.set(kind, validate);
+/**
+ * The schema an absolute `$ref` names: a schema's $id (common.schema.json) and an optional JSON pointer fragment
+ * (#/definitions/date). Undefined when there is none.
+ */
+export function schemaAtRef(ref: string): JsonSchema | undefined {
+  const [file, fragment = ''] = ref.split('#');
+  let node: any = Object.values(schemaJson()).find((s) => s.$id === file);
+  for (const raw of fragment.split('/').slice(1)) {
+    node = node?.[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
   }
+  return node && typeof node === 'object' ? node : undefined;
+}
+
+let validators: Record<EntryKind | 'seed', ValidateFunction> | undefined;
+
+/** The precompiled validator of an entry schema or of the seed schema. */
+export function validatorOf(kind: EntryKind | 'seed'): ValidateFunction {
+  if (!validators) {
+    try {
+      validators = createRequire(import.meta.url)(VALIDATORS_FILE) as Record<EntryKind | 'seed', ValidateFunction>;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw err;
+      throw new Error(`the precompiled schema validators are missing (${VALIDATORS_FILE}): run \`npm run compile\` (or \`npm ci\`) in the project folder`);
+    }
+  }
+  const validate = validators[kind];
+  if (typeof validate !== 'function') throw new Error(`no precompiled validator for ${kind}: run \`npm run compile\``);
   return validate;
 }
 

@@ -1,7 +1,8 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { simpleGit, type SimpleGit } from 'simple-git';
+import type { SimpleGit } from 'simple-git';
 import { displayPath, ENTRY_KINDS, listFiles, loadTexts, MAX_FILE_BYTES, tooLarge, type CatalogText, type Loaded } from '../core/load.js';
 import { decodeUtf8 } from '../core/text.js';
 import { cmp } from '../core/problem.js';
@@ -40,6 +41,8 @@ export interface ReadBaseOptions {
   /** Catalog folder, relative to cwd. */
   dir: string;
   cwd: string;
+  /** Take the step-by-step path (simple-git) even when the direct one would do: for the tests that compare both. */
+  stepByStep?: boolean;
 }
 
 /**
@@ -50,13 +53,23 @@ export interface ReadBaseOptions {
  * request's merge commit (what actions/checkout checks out), the merge base is the base branch's tip anyway.
  *
  * Only files that differ from the working tree are read from git; the others are the same bytes as on disk.
+ *
+ * The usual case takes a short path (readBaseDirect): the three look-ups in one rev-parse, git run directly, no
+ * merge-base when the ref is HEAD. Anything off that path (not a checkout, an unknown ref, a shallow clone, no git...) is done again
+ * step by step with simple-git, which words the error exactly as before.
  */
 export async function readBase(options: ReadBaseOptions): Promise<BaseRevision> {
   const { ref, dir, cwd } = options;
   const absDir = path.resolve(cwd, dir);
   const names = await listFiles(absDir, dir); // throws CatalogDirError on a missing folder (a usage error)
   if (ref === '' || ref.startsWith('-') || /[\s\0]/.test(ref)) throw new BaseError(`--base takes a git ref such as origin/main or a commit, not ${JSON.stringify(ref)}`);
+  try {
+    if (!options.stepByStep) return await readBaseDirect(options, absDir, names);
+  } catch (err) {
+    if (!(err instanceof OffPath)) throw err;
+  }
 
+  const { simpleGit } = await import('simple-git');
   const git = simpleGit({ baseDir: absDir, maxConcurrentProcesses: 4 });
   const top = await run(git, ['rev-parse', '--show-toplevel'], (err) =>
     /not a git repository/i.test(err) ? `--base compares with the git history, but ${dir} is not inside a git checkout` : `git cannot read ${dir}: ${err}`,
@@ -72,8 +85,63 @@ export async function readBase(options: ReadBaseOptions): Promise<BaseRevision> 
   if (!commit)
     throw new BaseError((await isShallow()) ? shallowMessage(ref) : `${ref} and HEAD have no common history: give --base the branch this change was made from`);
 
-  const blobs = await listBlobs(git, commit, prefix);
-  const current = await hashFiles(absDir, names, blobs[0]?.sha.length === 64 ? 'sha256' : 'sha1');
+  return readRevision((args) => run(git, args), { ref, refCommit, commit, prefix, absDir, names, cwd });
+}
+
+/** readBaseDirect left the usual path: readBase starts again step by step. */
+class OffPath extends Error {}
+
+/**
+ * Runs git as simple-git does (a failure is a non-zero exit with something on stderr, or no git at all); undefined on
+ * a failure. Spawning a process costs a few milliseconds: the usual path runs three or four.
+ */
+function gitOutput(cwd: string, args: string[]): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    execFile('git', args, { cwd, encoding: 'utf8', maxBuffer: 2 ** 30 }, (err, stdout, stderr) => {
+      if (!err) resolve(stdout);
+      else resolve(typeof err.code === 'number' && stderr.length === 0 ? stdout : undefined);
+    });
+  });
+}
+
+/** The output of a git command on the usual path; OffPath when it fails or says nothing. */
+async function direct(cwd: string, args: string[]): Promise<string> {
+  const out = await gitOutput(cwd, args);
+  if (out === undefined) throw new OffPath();
+  return out;
+}
+
+/**
+ * readBase's usual path: one rev-parse for the three look-ups (the top folder, the ref's commit, HEAD's commit), then
+ * the merge base, git run directly. An unknown ref, an empty repository or no checkout fail the rev-parse: OffPath.
+ */
+async function readBaseDirect({ ref, cwd }: ReadBaseOptions, absDir: string, names: string[]): Promise<BaseRevision> {
+  const lines = (await direct(absDir, ['rev-parse', '--show-toplevel', `${ref}^{commit}`, 'HEAD^{commit}', '--'])).split('\n');
+  const [top, refCommit, head] = lines.map((line) => line.trim());
+  // rev-parse echoes the `--` that marks the end of the revisions.
+  if (lines.length !== 5 || lines[3] !== '--' || lines[4] !== '' || !top || !/^[0-9a-f]{40,64}$/.test(refCommit) || !/^[0-9a-f]{40,64}$/.test(head)) throw new OffPath();
+  // The merge base of a commit and itself is that commit: comparing with HEAD (no upstream) needs no merge-base.
+  const commit = refCommit === head ? head : (await direct(absDir, ['merge-base', refCommit, head])).trim();
+  if (!commit) throw new OffPath();
+  const prefix = toPosix(path.relative(await realpath(top), await realpath(absDir)));
+  return readRevision((args) => direct(absDir, args), { ref, refCommit, commit, prefix, absDir, names, cwd });
+}
+
+/** What readRevision needs: the revision found, where the catalog is, and the working tree's file names. */
+interface Revision {
+  ref: string;
+  refCommit: string;
+  commit: string;
+  prefix: string;
+  absDir: string;
+  names: string[];
+  cwd: string;
+}
+
+/** Reads the catalog folder at a commit (ls-tree, then cat-file for the files that differ from the working tree). */
+async function readRevision(git: (args: string[]) => Promise<string>, { ref, refCommit, commit, prefix, absDir, names, cwd }: Revision): Promise<BaseRevision> {
+  // The working tree's files are read and hashed while git lists the revision's (the commit's id says which hash).
+  const [blobs, current] = await Promise.all([listBlobs(git, commit, prefix), hashFiles(absDir, names, commit.length === 64 ? 'sha256' : 'sha1')]);
   const texts = await Promise.all(blobs.map((blob) => readBlob(git, blob, current.get(blob.name))));
   const loaded = loadTexts(absDir, texts, cwd);
 
@@ -136,10 +204,10 @@ interface Blob {
 }
 
 /** Every file of the catalog folder at a commit (ls-tree -r -l -z): its name, object id and size. */
-async function listBlobs(git: SimpleGit, commit: string, prefix: string): Promise<Blob[]> {
+async function listBlobs(git: (args: string[]) => Promise<string>, commit: string, prefix: string): Promise<Blob[]> {
   const args = ['ls-tree', '-r', '-l', '-z', '--full-tree', commit];
   if (prefix) args.push('--', prefix);
-  const out = await run(git, args);
+  const out = await git(args);
   const blobs: Blob[] = [];
   for (const record of out.split('\0')) {
     // <mode> SP <type> SP <object> SP+ <size> TAB <path>
@@ -185,12 +253,12 @@ function isEntryPlace(name: string): boolean {
   return parts.length === 2 && parts[0] in ENTRY_KINDS && name.endsWith('.yaml');
 }
 
-async function readBlob(git: SimpleGit, blob: Blob, now: WorkingFile | undefined): Promise<CatalogText> {
+async function readBlob(git: (args: string[]) => Promise<string>, blob: Blob, now: WorkingFile | undefined): Promise<CatalogText> {
   const { name } = blob;
   if (!isEntryPlace(name)) return { name };
   if (blob.size > MAX_FILE_BYTES) return { name, unreadable: `at the base revision, ${tooLarge(blob.size)}` };
   if (now && now.sha === blob.sha) return { name, ...decodeUtf8(now.bytes) };
-  return { name, text: await run(git, ['cat-file', 'blob', blob.sha]) };
+  return { name, text: await git(['cat-file', 'blob', blob.sha]) };
 }
 
 function toPosix(p: string): string {
@@ -205,18 +273,18 @@ export interface DefaultBase {
   upstream?: string;
 }
 
-/** Whether `dir` is in a git checkout, and the current branch's upstream. Never throws. */
+/**
+ * Whether `dir` is in a git checkout, and the current branch's upstream. Throws only CatalogDirError, when the folder
+ * cannot be read (simple-git used to refuse such a folder with an internal error).
+ */
 export async function defaultBase(dir: string, cwd: string): Promise<DefaultBase> {
-  const git = simpleGit({ baseDir: path.resolve(cwd, dir) });
-  try {
-    if ((await git.raw(['rev-parse', '--is-inside-work-tree'])).trim() !== 'true') return { inCheckout: false };
-  } catch {
-    return { inCheckout: false };
-  }
-  try {
-    const upstream = (await git.raw(['rev-parse', '--abbrev-ref', '--symbolic-full-name', '@{upstream}'])).trim();
-    return { inCheckout: true, upstream: upstream || undefined };
-  } catch {
-    return { inCheckout: true };
-  }
+  // Both questions at once, git run directly (as simple-git runs it: a failure is an exit code with a message).
+  const absDir = path.resolve(cwd, dir);
+  const [inside, upstream] = await Promise.all([
+    gitOutput(absDir, ['rev-parse', '--is-inside-work-tree']),
+    gitOutput(absDir, ['rev-parse', '--abbrev-ref', '--symbolic-full-name', '@{upstream}']),
+  ]);
+  if (inside === undefined) await listFiles(absDir, dir); // a missing folder: the usage error that validating it would give
+  if (inside === undefined || inside.trim() !== 'true') return { inCheckout: false };
+  return upstream === undefined ? { inCheckout: true } : { inCheckout: true, upstream: upstream.trim() || undefined };
 }

@@ -1,44 +1,87 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain JavaScript build script, without type declarations
+import { MANIFEST } from '../../scripts/compile.mjs';
 
 const ROOT = path.resolve(__dirname, '../..');
 const BIN = path.join(ROOT, 'bin/catalog.js');
+const dir = mkdtempSync(path.join(tmpdir(), 'catalog-lazy-'));
 
-/** A module preloaded into the CLI that prints, at exit, which of the heavy packages were loaded (CommonJS packages). */
-const probe = path.join(mkdtempSync(path.join(tmpdir(), 'catalog-lazy-')), 'probe.cjs');
+/**
+ * What the CLI loaded, seen three ways, since a package can be loaded three ways: a CommonJS module (require.cache),
+ * an ES module of node_modules, or bundled into a chunk of compiled/ (compiled/sources.json says which packages each
+ * chunk holds). A module preloaded into the CLI registers a load hook that writes every ES module loaded to a file,
+ * and prints at exit the CommonJS files loaded.
+ */
+const hooks = path.join(dir, 'hooks.mjs');
+writeFileSync(
+  hooks,
+  `import { appendFileSync } from 'node:fs';
+export async function load(url, context, next) {
+  if (process.env.CATALOG_LAZY_LOG) appendFileSync(process.env.CATALOG_LAZY_LOG, url + '\\n');
+  return next(url, context);
+}\n`,
+);
+const probe = path.join(dir, 'probe.mjs');
 writeFileSync(
   probe,
-  `process.on('exit', () => {
-  // package.json files do not count: reading a version is not loading the package.
-  const names = new Set(Object.keys(require.cache).filter((f) => !f.endsWith('package.json')).map((f) => /node_modules[\\\\/](fastify|simple-git|recheck|ajv|yaml)[\\\\/]/.exec(f)?.[1]).filter(Boolean));
-  require('node:fs').writeSync(2, '\\n@@loaded ' + [...names].sort().join(',') + '\\n');
+  `import { register, createRequire } from 'node:module';
+register(${JSON.stringify(pathToFileURL(hooks).href)});
+const require = createRequire(import.meta.url);
+process.on('exit', () => {
+  require('node:fs').writeSync(2, '\\n@@cjs ' + JSON.stringify(Object.keys(require.cache)) + '\\n');
 });\n`,
 );
 
+/** The package a file of node_modules belongs to. */
+const packageOf = (file: string) => /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/.exec(file)?.[1];
+
 async function loadedBy(args: string[]): Promise<string[]> {
-  const result = await promisify(execFile)(process.execPath, ['--require', probe, BIN, ...args], { cwd: ROOT }).catch((e) => e);
-  const line = /@@loaded (.*)/.exec(String(result.stderr));
+  const log = path.join(dir, `esm-${Math.random().toString(36).slice(2)}.txt`);
+  writeFileSync(log, '');
+  const result = await promisify(execFile)(process.execPath, ['--import', pathToFileURL(probe).href, BIN, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, CATALOG_LAZY_LOG: log },
+  }).catch((e) => e);
+  const line = /@@cjs (.*)/.exec(String(result.stderr));
   expect(line, String(result.stderr)).not.toBeNull();
-  return line![1] ? line![1].split(',') : [];
+  // package.json files do not count: reading a version is not loading the package.
+  const cjs = (JSON.parse(line![1]) as string[]).filter((f) => !f.endsWith('package.json'));
+  const esm = readFileSync(log, 'utf8').split('\n').filter((u) => u.startsWith('file:'));
+  expect(esm.some((u) => u.endsWith('/compiled/cli/main.js')), 'the load hook saw the CLI load').toBe(true);
+  const outputs = (JSON.parse(readFileSync(MANIFEST, 'utf8')) as { outputs: Record<string, string[]> }).outputs;
+  const bundled = esm.flatMap((u) => {
+    const rel = /\/compiled\/(.*)$/.exec(u)?.[1];
+    return rel && outputs[rel] ? outputs[rel] : [];
+  });
+  return [...new Set([...cjs, ...esm].map((f) => packageOf(f)).concat(bundled).filter((p): p is string => Boolean(p)))].sort();
 }
 
 // The CLI's start-up discipline: a command loads what it uses, nothing is loaded before the command is known.
 describe('what each command loads', () => {
   it.each([
-    [['--version'], ['ajv', 'fastify', 'recheck', 'simple-git', 'yaml']],
-    [['rules'], ['ajv', 'fastify', 'recheck', 'simple-git', 'yaml']],
-    [['validate', '--today', '2026-11-22', '--format', 'json'], ['fastify', 'simple-git']],
+    [['--version'], ['ajv', 'fastify', 'recheck', 'simple-git', 'yaml', 'i18n-iso-countries', 'currency-codes']],
+    [['rules'], ['ajv', 'fastify', 'recheck', 'simple-git', 'yaml', 'i18n-iso-countries', 'currency-codes']],
+    // Run in this checkout, so the base revision is read from git, without simple-git; the schemas are precompiled.
+    [['validate', '--today', '2026-11-22', '--format', 'json'], ['ajv', 'fastify', 'simple-git']],
   ])('catalog %j does not load %j', async (args, never) => {
     const loaded = await loadedBy(args);
     for (const name of never) expect(loaded, `catalog ${args.join(' ')} loaded ${name}`).not.toContain(name);
   }, 60_000);
 
-  it('sees what a command loads: serve loads the service framework', async () => {
-    const loaded = await loadedBy(['serve', '--seed', path.join(ROOT, 'no-such-seed.json'), '--port', '0']);
-    expect(loaded).toContain('fastify');
+  it.each([
+    // The service framework, a CommonJS package loaded from node_modules.
+    [['serve', '--seed', path.join(ROOT, 'no-such-seed.json'), '--port', '0'], 'fastify'],
+    // yaml, bundled into a chunk of compiled/.
+    [['validate', '--today', '2026-11-22', '--format', 'json', '--no-base'], 'yaml'],
+    // simple-git, an ES module of node_modules: --base with a ref that does not exist takes the worded error path.
+    [['validate', '--base', 'no-such-ref-anywhere', '--format', 'json'], 'simple-git'],
+  ])('sees what a command loads: catalog %j loads %s', async (args, name) => {
+    expect(await loadedBy(args)).toContain(name);
   }, 60_000);
 });
