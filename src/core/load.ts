@@ -52,6 +52,16 @@ export function displayPath(absolute: string, cwd: string): string {
 }
 
 /**
+ * displayPath for the files of one folder: when the folder is the working directory or lies under it, a file's display
+ * path is the folder's followed by the file's name, with no path arithmetic per file.
+ */
+function displayPaths(absDir: string, cwd: string): (absolute: string, name: string) => string {
+  const dirShown = path.sep === '/' && path.isAbsolute(cwd) ? displayPath(absDir, cwd) : '..';
+  const plain = dirShown !== '..' && !dirShown.startsWith('../') && !path.isAbsolute(dirShown);
+  return (absolute, name) => (plain && isPlainName(name) && !name.endsWith('/') ? (dirShown === '.' ? name : `${dirShown}/${name}`) : displayPath(absolute, cwd));
+}
+
+/**
  * Every path of a catalog folder, in a stable order (code-unit order, not the file system's): `files` are the regular
  * files (each is read, or reported by parseCatalogText for its name), `refused` the paths that are not read, each with
  * what to do (symbolic links, folders where entries belong, anything that is not a regular file). Nothing is skipped
@@ -197,9 +207,10 @@ export function loadTexts(absDir: string, texts: CatalogText[], cwd = process.cw
 /** Turns parsed files into source files, entries and located problems, in the code-unit order of their names. */
 function toLoaded(absDir: string, parsed: ParsedText[], cwd: string, docs: Map<string, Document | null>): Loaded {
   const loaded: Loaded = { dir: absDir, files: [], entries: [], problems: [] };
+  const shown = displayPaths(absDir, cwd);
   for (const p of [...parsed].sort((a, b) => cmp(a.name, b.name))) {
-    const absolute = path.join(absDir, p.name);
-    const file: SourceFile = { path: displayPath(absolute, cwd), absolute, text: p.text };
+    const absolute = joinPath(absDir, p.name);
+    const file: SourceFile = { path: shown(absolute, p.name), absolute, text: p.text };
     if (docs.has(p.name)) file.doc = docs.get(p.name);
     if (isEntryPlace(p.name)) loaded.files.push(file);
     for (const issue of p.issues) {
@@ -211,31 +222,63 @@ function toLoaded(absDir: string, parsed: ParsedText[], cwd: string, docs: Map<s
   return loaded;
 }
 
+/** The buffer every file is read into (one more byte than a file may hold, so that one read tells an oversized file). */
+let readBuffer: Buffer | undefined;
+
 /**
- * Reads one file of the catalog folder, refusing files over MAX_FILE_BYTES without reading them. Synchronous: for
- * thousands of small files, one read after another is much cheaper than as many promises (measured). No stat of its
- * own: the file is opened without following a link, and the size comes from the open file (what reading needs anyway).
+ * Reads one file of the catalog folder, refusing files over MAX_FILE_BYTES. Synchronous: for thousands of small files,
+ * one read after another is much cheaper than as many promises (measured). No stat: the file is opened without
+ * following a link and read into a buffer one byte larger than the limit, so one read gives a whole file (a regular
+ * file reads whole in one call) or tells an oversized one; the open file is stat'ed only then (for its size) and when it
+ * reads empty (an empty file, or something that is not a file).
  */
 export function readTextSync(absDir: string, name: string): CatalogText {
   if (!isEntryPlace(name)) return { name };
-  const absolute = path.join(absDir, name);
+  const absolute = joinPath(absDir, name);
   const notRegular = { name, refused: `${name} is not a regular file (a symbolic link?): replace it with the file itself` };
   let fd: number | undefined;
   try {
     fd = openSync(absolute, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
-    const info = fstatSync(fd);
-    if (!info.isFile()) return notRegular;
-    if (info.size > MAX_FILE_BYTES) return { name, unreadable: tooLarge(info.size) };
-    const bytes = Buffer.allocUnsafe(info.size);
-    let length = 0;
-    for (let got = -1; got !== 0 && length < bytes.length; length += got) got = readSync(fd, bytes, length, bytes.length - length, null);
+    const bytes = (readBuffer ??= Buffer.allocUnsafe(MAX_FILE_BYTES + 1));
+    const length = readSync(fd, bytes, 0, bytes.length, null);
+    if (length === 0 || length > MAX_FILE_BYTES) {
+      const info = fstatSync(fd);
+      if (!info.isFile()) return notRegular;
+      if (info.size > MAX_FILE_BYTES) return { name, unreadable: tooLarge(info.size) };
+      if (length > MAX_FILE_BYTES) return { name, unreadable: tooLarge(length) }; // it grew while being read
+    }
     return { name, ...decodeUtf8(bytes.subarray(0, length)) };
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ELOOP') return notRegular;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP' || code === 'EISDIR') return notRegular;
     return { name, unreadable: `cannot read the file: ${(err as Error).message}` };
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+/**
+ * path.join(dir, name) for a name of the catalog (plain segments joined by `/`) and a normalized absolute folder, without
+ * path.join's normalizing work; path.join itself for anything else.
+ */
+function joinPath(dir: string, name: string): string {
+  if (path.sep !== '/' || !isPlainName(name) || !isNormalDir(dir)) return path.join(dir, name);
+  return dir === '/' ? dir + name : `${dir}/${name}`;
+}
+
+/** A relative path of plain segments (no empty, `.` or `..` segment; a trailing `/` allowed). */
+function isPlainName(name: string): boolean {
+  return name.length > 0 && !PLAIN_NAME_BREAKERS.test(name);
+}
+const PLAIN_NAME_BREAKERS = /^\/|\/\/|(?:^|\/)\.\.?(?:\/|$)/;
+
+/** The last folder found normalized (a run joins thousands of names to the same folder). */
+let normalDir = '';
+function isNormalDir(dir: string): boolean {
+  if (dir === normalDir) return true;
+  if (!path.isAbsolute(dir) || path.normalize(dir) !== dir || (dir.length > 1 && dir.endsWith('/'))) return false;
+  normalDir = dir;
+  return true;
 }
 
 /** Why a file over MAX_FILE_BYTES is refused (it is not read, let alone parsed). */
@@ -245,8 +288,8 @@ export function tooLarge(bytes: number): string {
 
 /** True for a path where an entry file belongs: <folder>/<name>.yaml, not hidden. */
 export function isEntryPlace(name: string): boolean {
-  const parts = name.split('/');
-  return parts.length === 2 && parts[0] in ENTRY_KINDS && parts[1].endsWith('.yaml') && !parts[1].startsWith('.');
+  const slash = name.indexOf('/');
+  return slash >= 0 && name.indexOf('/', slash + 1) < 0 && name.slice(0, slash) in ENTRY_KINDS && name.endsWith('.yaml') && name.charCodeAt(slash + 1) !== 0x2e;
 }
 
 /** Why a file in an entry folder is not read, by its name (hidden files, editor leftovers, other extensions); undefined for an entry file. */

@@ -16,11 +16,31 @@ export default defineRule({
   severity: 'error',
   description: `No value is still the placeholder ${PLACEHOLDER} that catalog new writes: each one says what to fill in.`,
   check({ catalog, report }) {
-    const visit = (entry: Entry<unknown>, value: unknown, path: Array<string | number>) => {
-      if (value === PLACEHOLDER) report(entry, toPointer(path), fillInMessage(nameOf(path), schemaAt(entry.kind, path)));
-      else if (Array.isArray(value)) value.forEach((v, i) => visit(entry, v, [...path, i]));
-      else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(entry, v, [...path, k]);
+    // One path, extended and shortened in place: copied only when a placeholder is found.
+    const path: Array<string | number> = [];
+    const visit = (entry: Entry<unknown>, value: unknown) => {
+      if (value === PLACEHOLDER) {
+        const at = [...path];
+        report(entry, toPointer(at), fillInMessage(nameOf(at), schemaAt(entry.kind, at)));
+      } else if (typeof value === 'object' && value !== null) {
+        if (Array.isArray(value)) {
+          for (let i = 0; i < value.length; i++) {
+            path.push(i);
+            visit(entry, value[i]);
+            path.pop();
+          }
+        } else {
+          for (const k of Object.keys(value)) {
+            path.push(k);
+            visit(entry, (value as Record<string, unknown>)[k]);
+            path.pop();
+          }
+        }
+      }
     };
-    for (const entry of [...catalog.rails, ...catalog.assets, ...catalog.countries]) visit(entry, entry.data, []);
+    for (const entry of [...catalog.rails, ...catalog.assets, ...catalog.countries]) {
+      path.length = 0;
+      visit(entry, entry.data);
+    }
   },
 });
