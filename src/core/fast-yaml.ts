@@ -403,13 +403,17 @@ function blockPlain(i: number): unknown {
   return plainValue(i, end);
 }
 
+/** Placeholders for the kind of flow collection not being read (never written to, never returned). */
+const EMPTY_SEQ: unknown[] = [];
+const EMPTY_MAP: Record<string, unknown> = {};
+
 /** A flow sequence or mapping of scalars (possibly nested) on one line at `i`; sets scanEnd past its end. */
 function flow(i: number): unknown {
   if (++depth > MAX_DEPTH) throw REFUSE;
   const isSeq = s.charCodeAt(i) === LBRACKET;
   const close = isSeq ? RBRACKET : RBRACE;
-  const seq: unknown[] = [];
-  const map: Record<string, unknown> = {};
+  const seq: unknown[] = isSeq ? [] : EMPTY_SEQ;
+  const map: Record<string, unknown> = isSeq ? EMPTY_MAP : {};
   let j = skipSpaces(i + 1);
   if (s.charCodeAt(j) === close) {
     scanEnd = j + 1;
