@@ -52,13 +52,14 @@ export function displayPath(absolute: string, cwd: string): string {
 }
 
 /**
- * displayPath for the files of one folder: when the folder is the working directory or lies under it, a file's display
- * path is the folder's followed by the file's name, with no path arithmetic per file.
+ * displayPath for the files of one folder, without path arithmetic per file: unless the working directory lies inside
+ * the folder, a file's display path is the folder's followed by the file's name (path.relative finds the same common
+ * prefix for both). For names that are not plain (`..`, a trailing `/`), and on Windows, displayPath itself.
  */
-function displayPaths(absDir: string, cwd: string): (absolute: string, name: string) => string {
-  const dirShown = path.sep === '/' && path.isAbsolute(cwd) ? displayPath(absDir, cwd) : '..';
-  const plain = dirShown !== '..' && !dirShown.startsWith('../') && !path.isAbsolute(dirShown);
-  return (absolute, name) => (plain && isPlainName(name) && !name.endsWith('/') ? (dirShown === '.' ? name : `${dirShown}/${name}`) : displayPath(absolute, cwd));
+export function displayPaths(absDir: string, cwd: string): (absolute: string, name: string) => string {
+  const dirShown = path.sep === '/' && path.isAbsolute(absDir) ? path.relative(cwd, absDir) : '..';
+  const plain = !/^\.\.(?:\/\.\.)*$/.test(dirShown) && !path.isAbsolute(dirShown);
+  return (absolute, name) => (plain && isPlainName(name) && !name.endsWith('/') ? (dirShown === '' ? name : `${dirShown}/${name}`) : displayPath(absolute, cwd));
 }
 
 /**
