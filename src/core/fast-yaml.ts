@@ -74,8 +74,8 @@ let literals: Literal[] = [];
 let plainComment = false;
 
 /** A plain scalar's value; a number-like one that is not a plain decimal integer is recorded as the full path does. */
-function plainValue(start: number, end: number): unknown {
-  const source = s.slice(start, end);
+function plainValue(start: number, end: number, hash: number): unknown {
+  const source = internValue(start, end, hash);
   const value = resolvePlain(source);
   if ((typeof value === 'number' || typeof value === 'string') && numberLike(source) && !isPlainInteger(source))
     literals.push({ pointer: toPointer(path), source, start, end });
@@ -306,6 +306,25 @@ function internKey(start: number, end: number, hash: number): string {
   return (keyCache[slot] = s.slice(start, end));
 }
 
+/**
+ * Values met before, the same way: catalog files repeat the same values (currencies, patterns, labels, examples,
+ * addresses), and one shared string per value makes less to allocate and keep, and makes comparing them (the rules'
+ * memos, Map keys) a matter of identity. Long values are not kept: they rarely repeat.
+ */
+const VALUE_SLOTS = 4096;
+const MAX_KEPT_VALUE = 128;
+const valueCache: string[] = new Array<string>(VALUE_SLOTS).fill('');
+
+/** The value text from `start` to `end` (`hash` of its characters). */
+function internValue(start: number, end: number, hash: number): string {
+  const length = end - start;
+  if (length > MAX_KEPT_VALUE) return s.slice(start, end);
+  const slot = hash & (VALUE_SLOTS - 1);
+  const known = valueCache[slot];
+  if (known.length === length && s.startsWith(known, start)) return known;
+  return (valueCache[slot] = s.slice(start, end));
+}
+
 function isKeyChar(c: number, first: boolean): boolean {
   if ((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f) return true;
   return !first && (c === DASH || c === 0x2e);
@@ -316,6 +335,7 @@ function quoted(i: number): string {
   const q = s.charCodeAt(i);
   let out = '';
   let from = i + 1;
+  let hash = 0; // of the characters between the quotes, used when there is no escape
   for (let j = i + 1; j < n; j++) {
     const c = s.charCodeAt(j);
     if (c === NL) throw REFUSE; // multi-line: folding rules are the full path's
@@ -327,8 +347,9 @@ function quoted(i: number): string {
         continue;
       }
       scanEnd = j + 1;
-      return out + s.slice(from, j);
+      return from === i + 1 ? internValue(from, j, hash) : out + s.slice(from, j);
     }
+    hash = (Math.imul(hash, 31) + c) | 0;
     if (c === BACKSLASH && q === DQUOTE) {
       const e = s.charCodeAt(j + 1);
       let r: string;
@@ -385,9 +406,12 @@ function blockPlain(i: number): unknown {
   if (!plainStartOk(i)) throw REFUSE;
   let j = i;
   let end = i; // end of the last non-space character + 1
+  let hash = 0; // of the characters from i
+  let endHash = 0; // of the characters from i to end
   for (; j < n; j++) {
     const c = s.charCodeAt(j);
     if (c === NL) break;
+    hash = (Math.imul(hash, 31) + c) | 0;
     if (c === SPACE) continue;
     if (c === HASH && s.charCodeAt(j - 1) === SPACE) {
       plainComment = true;
@@ -398,9 +422,10 @@ function blockPlain(i: number): unknown {
       if (next === SPACE || next === NL) throw REFUSE; // a mapping inside a scalar's line
     }
     end = j + 1;
+    endHash = hash;
   }
   scanEnd = afterLine(j);
-  return plainValue(i, end);
+  return plainValue(i, end, endHash);
 }
 
 /** Placeholders for the kind of flow collection not being read (never written to, never returned). */
@@ -434,9 +459,10 @@ function flow(i: number): unknown {
         end = scanEnd;
       } else {
         end = j;
-        while (end < n && isKeyChar(s.charCodeAt(end), end === j)) end++;
+        let hash = 0;
+        for (let c = s.charCodeAt(end); end < n && isKeyChar(c, end === j); c = s.charCodeAt(++end)) hash = (Math.imul(hash, 31) + c) | 0;
         if (end === j) throw REFUSE;
-        key = s.slice(j, end);
+        key = internKey(j, end, hash);
         if (typeof resolvePlain(key) !== 'string') throw REFUSE;
       }
       if (s.charCodeAt(end) !== COLON || s.charCodeAt(end + 1) !== SPACE) throw REFUSE;
@@ -472,14 +498,20 @@ function flowItem(j: number): unknown {
   if (!plainStartOk(j)) throw REFUSE;
   let k = j;
   let end = j;
+  let hash = 0;
+  let endHash = 0;
   for (; k < n; k++) {
     const d = s.charCodeAt(k);
     if (d === COMMA || d === RBRACKET || d === RBRACE) break;
     if (d === NL || d === COLON || d === HASH || d === LBRACKET || d === LBRACE) throw REFUSE;
-    if (d !== SPACE) end = k + 1;
+    hash = (Math.imul(hash, 31) + d) | 0;
+    if (d !== SPACE) {
+      end = k + 1;
+      endHash = hash;
+    }
   }
   scanEnd = end;
-  return plainValue(j, end);
+  return plainValue(j, end, endHash);
 }
 
 /**

@@ -119,10 +119,13 @@ describe('the fast YAML path', () => {
     ['ab: 1\nabc: 2\na: 3', { ab: 1, abc: 2, a: 3 }],
     ['Aa: 1\nBB: 2', { Aa: 1, BB: 2 }], // the same hash (31 * A + a = 31 * B + B)
     ['x:\n  Aa: 1\ny:\n  BB: 2', { x: { Aa: 1 }, y: { BB: 2 } }],
-  ])('reads the keys of %j as written, file after file', (text, expected) => {
+    ['a: { Aa: 1, BB: 2 }', { a: { Aa: 1, BB: 2 } }],
+    // Values are kept the same way (plain, quoted, in flow collections, with inner and trailing spaces).
+    ['v: Aa\nw: BB\nx: "Aa"\ny: [BB, Aa , "B B"]\nz: { k: BB  }\nq: \'BB\'\'\'\nr: "B\\"B"\ns: A a # c', { v: 'Aa', w: 'BB', x: 'Aa', y: ['BB', 'Aa', 'B B'], z: { k: 'BB' }, q: "BB'", r: 'B"B', s: 'A a' }],
+  ])('reads the keys and values of %j as written, file after file', (text, expected) => {
     for (let round = 0; round < 3; round++) {
       expect(fastParseYaml(text)?.data).toStrictEqual(expected);
-      expect(fastParseYaml('BB: 0\nab: 0\nAa: 0')?.data).toStrictEqual({ BB: 0, ab: 0, Aa: 0 });
+      expect(fastParseYaml('BB: Aa\nab: "BB"\nAa: [ab, B B]')?.data).toStrictEqual({ BB: 'Aa', ab: 'BB', Aa: ['ab', 'B B'] });
     }
   });
 
