@@ -302,7 +302,7 @@ const keyCache: string[] = new Array<string>(KEY_SLOTS).fill('');
 function internKey(start: number, end: number, hash: number): string {
   const slot = hash & (KEY_SLOTS - 1);
   const known = keyCache[slot];
-  if (known.length === end - start && s.startsWith(known, start)) return known;
+  if (known.length === end - start && sameText(known, start)) return known;
   return (keyCache[slot] = s.slice(start, end));
 }
 
@@ -321,8 +321,14 @@ function internValue(start: number, end: number, hash: number): string {
   if (length > MAX_KEPT_VALUE) return s.slice(start, end);
   const slot = hash & (VALUE_SLOTS - 1);
   const known = valueCache[slot];
-  if (known.length === length && s.startsWith(known, start)) return known;
+  if (known.length === length && sameText(known, start)) return known;
   return (valueCache[slot] = s.slice(start, end));
+}
+
+/** Whether the text holds `known` at `start` (a loop: cheaper than startsWith for these short strings). */
+function sameText(known: string, start: number): boolean {
+  for (let k = 0; k < known.length; k++) if (s.charCodeAt(start + k) !== known.charCodeAt(k)) return false;
+  return true;
 }
 
 function isKeyChar(c: number, first: boolean): boolean {
@@ -525,15 +531,27 @@ function resolvePlain(text: string): unknown {
   if (text.length === 0) return null;
   const c = text.charCodeAt(0);
   if ((c >= 0x30 && c <= 0x39) || c === DASH || c === 0x2b || c === 0x2e) {
+    if (isSmallInteger(text)) return Number(text);
+    if (SIMPLE_NUMBER.test(text)) {
+      if (text !== '-0') return Number(text);
+      throw REFUSE;
+    }
     if (!CORE_NUMBER.test(text)) return text;
-    if (SIMPLE_NUMBER.test(text) && text !== '-0') return Number(text);
-    throw REFUSE;
+    throw REFUSE; // a number written otherwise (SIMPLE_NUMBER is part of CORE_NUMBER)
   }
   if (text === 'true') return true;
   if (text === 'false') return false;
   if (text === 'null') return null;
   if (c === 0x7e ? text.length === 1 : (c | 0x20) !== 0x6e && (c | 0x20) !== 0x74 && (c | 0x20) !== 0x66 ? false : CORE_WORD.test(text)) throw REFUSE;
   return text;
+}
+
+/** Digits without a leading zero, at most 15 (SIMPLE_NUMBER's commonest case, without a regular expression). */
+function isSmallInteger(text: string): boolean {
+  const length = text.length;
+  if (length > 15 || text.charCodeAt(0) === 0x30) return length === 1;
+  for (let k = 0; k < length; k++) if (!isDigit(text.charCodeAt(k))) return false;
+  return true;
 }
 
 /** Every text the core schema's int and float tags match (yaml's tests, joined). */
