@@ -328,16 +328,19 @@ export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Docum
   };
   if (source.refused !== undefined) return fail('file-name', source.refused);
   const base = parts[parts.length - 1];
-  const stray = /^\./.test(base) || /~$|^#.*#$/.test(base) || /\.(swp|swo|swx|bak|orig|rej|tmp)$/i.test(base);
+  // A name ending in .yaml and not hidden (nearly every file) is neither a leftover nor misnamed: no pattern to try.
+  const entryName = base.endsWith('.yaml') && base.charCodeAt(0) !== 0x2e;
+  const stray = !entryName && (/^\./.test(base) || /~$|^#.*#$/.test(base) || /\.(swp|swo|swx|bak|orig|rej|tmp)$/i.test(base));
   if (stray) return fail('file-name', notAnEntryName(base)!);
   if (parts.length !== 2 || !(folder in ENTRY_KINDS)) {
     const places = Object.entries(ENTRY_KINDS).map(([f, kind]) => `${kind === 'country' ? 'countries in countries/<CODE>.yaml' : `${f} in ${f}/<id>.yaml`}`);
     return fail('file-name', `${name} is not where an entry belongs: put ${places.join(', ')} under the catalog folder`);
   }
-  const misnamed = notAnEntryName(parts[1]);
+  const misnamed = entryName ? undefined : notAnEntryName(parts[1]);
   if (misnamed) return fail('file-name', misnamed);
   if (source.text === undefined) return fail('yaml-syntax', source.unreadable ?? 'cannot read the file');
-  const bytes = Buffer.byteLength(source.text);
+  // A UTF-16 code unit is at most 3 bytes of UTF-8: a short text needs no count.
+  const bytes = source.text.length * 3 <= maxBytes ? 0 : Buffer.byteLength(source.text);
   if (bytes > maxBytes) {
     result.text = '';
     return fail('yaml-syntax', tooLarge(bytes));
