@@ -46,13 +46,26 @@ function fieldFindings(pattern: string, field: RailField): FieldFinding[] {
   return found;
 }
 
-const isTexts = (v: unknown): boolean => v === undefined || (Array.isArray(v) && v.every((x) => typeof x === 'string'));
-
-/** The key of what fieldFindings reads, when it is all texts; undefined otherwise. */
-function memoKey(field: RailField): string | undefined {
-  if ((field.normalize !== undefined && typeof field.normalize !== 'string') || !isTexts(field.examples) || !isTexts(field.counterexamples)) return undefined;
-  return JSON.stringify([field.pattern, field.normalize ?? null, field.examples ?? [], field.counterexamples ?? []]);
+/** What fieldFindings reads besides the pattern, kept with its findings. */
+interface Checked {
+  normalize: string | undefined;
+  examples: string[] | undefined;
+  counterexamples: string[] | undefined;
+  found: FieldFinding[];
 }
+
+/** Lists of texts with the same items (or both absent). */
+function sameTexts(a: string[] | undefined, b: unknown): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (!Array.isArray(b) || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+const isTexts = (v: unknown): v is string[] | undefined => v === undefined || (Array.isArray(v) && v.every((x) => typeof x === 'string'));
+
+/** Distinct fields kept for one pattern: beyond them, a field is checked without being kept. */
+const MAX_VARIANTS = 16;
 
 export default defineRule({
   id: 'pattern-portable',
@@ -60,17 +73,23 @@ export default defineRule({
   description:
     'A field\'s pattern means the same in every client\'s engine: it uses only the portable subset (no lookaround, back-references, \\d \\w \\s \\b, dot, \\p{...}, \\u escapes or named groups), compiles in RE2, and every example and counterexample gets the same verdict in JavaScript and in RE2.',
   check({ catalog, report }) {
-    const memo = new Map<string, FieldFinding[]>();
+    // By pattern, the normalizations and test vectors met with it and their findings (compared item by item).
+    const memo = new Map<string, Checked[]>();
     for (const rail of catalog.rails) {
       rail.data.fields.forEach((field, i) => {
         const pattern = field.pattern;
         if (pattern === undefined || !compilePattern(pattern).ok) return; // pattern-syntax reports it
-        // Entries the schema refused reach the rules too (validate.ts): only plain texts are keyed, anything odd is checked as is.
-        const key = memoKey(field);
-        let found = key === undefined ? undefined : memo.get(key);
+        const { normalize, examples, counterexamples } = field;
+        const known = memo.get(pattern);
+        let found = known?.find((k) => k.normalize === normalize && sameTexts(k.examples, examples) && sameTexts(k.counterexamples, counterexamples))?.found;
         if (!found) {
           found = fieldFindings(pattern, field);
-          if (key !== undefined) memo.set(key, found);
+          // Entries the schema refused reach the rules too (validate.ts): only texts are kept, anything odd is checked as is.
+          if ((normalize === undefined || typeof normalize === 'string') && isTexts(examples) && isTexts(counterexamples)) {
+            const checked = { normalize, examples, counterexamples, found };
+            if (!known) memo.set(pattern, [checked]);
+            else if (known.length < MAX_VARIANTS) known.push(checked);
+          }
         }
         for (const f of found) report(rail, `/fields/${i}/${f.at}`, f.message);
       });
