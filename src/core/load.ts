@@ -1,7 +1,8 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { isMap, parseAllDocuments, type Document } from 'yaml';
+import type { Document } from 'yaml';
+import { isMap, parseAllDocuments } from './yaml-lazy.js';
 import type { Problem } from './problem.js';
 import { cmp } from './problem.js';
 import { ParseCache } from './parse-cache.js';

@@ -1,4 +1,5 @@
-import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocuments, type Alias, type Document, type DocumentOptions, type ParseOptions, type Pair, type SchemaOptions, type Node, type YAMLMap } from 'yaml';
+import type { Alias, Document, DocumentOptions, ParseOptions, Pair, SchemaOptions, Node, YAMLMap } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocuments } from './yaml-lazy.js';
 import { parsePointer } from './pointer.js';
 import { yamlText } from './text.js';
 import { aliasTarget } from './yaml-data.js';
