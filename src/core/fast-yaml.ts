@@ -67,6 +67,42 @@ export function fastParseYaml(text: string, plain = plainCharacters(text)): Fast
   }
 }
 
+/**
+ * Where a node is written, as yaml's node.range gives it ([start, valueEnd]): a quoted scalar with its quotes, a plain
+ * scalar's text (an empty one, `key:` with nothing after it, where yaml puts it), a block collection from its first key
+ * or dash, a flow collection with its brackets. Recorded only by fastYamlPositions (source.ts locates problems with it).
+ */
+export interface FastNode {
+  start: number;
+  end: number;
+  kind: 'plain' | 'quoted' | 'map' | 'seq';
+  /** A mapping's entries by key, in the order written: where the key is written, and its value. */
+  entries?: Map<string, { keyStart: number; keyEnd: number; value: FastNode }>;
+  /** A sequence's items. */
+  items?: FastNode[];
+}
+
+/** Whether the parser records positions (off on the hot path: each recording point is one test of a boolean). */
+let record = false;
+/** The node of the value read last, when recording. */
+let lastNode: FastNode | undefined;
+const leaf = (kind: 'plain' | 'quoted', start: number, end: number): FastNode => ({ start, end, kind });
+
+/**
+ * The positions of every node of a text the fast path reads (its root mapping), or undefined when it hands the text
+ * over: the same parse as fastParseYaml, with positions recorded.
+ */
+export function fastYamlPositions(text: string): FastNode | undefined {
+  record = true;
+  lastNode = undefined;
+  try {
+    return fastParseYaml(text) ? lastNode : undefined;
+  } finally {
+    record = false;
+    lastNode = undefined;
+  }
+}
+
 /** Where the parser is in the data (for the pointers of literals). */
 const path: Array<string | number> = [];
 let literals: Literal[] = [];
@@ -77,6 +113,7 @@ let plainComment = false;
 function plainValue(start: number, end: number, hash: number): unknown {
   const source = internValue(start, end, hash);
   const value = resolvePlain(source);
+  if (record) lastNode = leaf('plain', start, end);
   if ((typeof value === 'number' || typeof value === 'string') && numberLike(source) && !isPlainInteger(source))
     literals.push({ pointer: toPointer(path), source, start, end });
   return value;
@@ -162,6 +199,7 @@ function isSeqEntry(at: number): boolean {
 function parseMap(indent: number, first: number): Record<string, unknown> {
   if (++depth > MAX_DEPTH) throw REFUSE;
   const map: Record<string, unknown> = {};
+  const node: FastNode | undefined = record ? { start: first, end: n, kind: 'map', entries: new Map() } : undefined;
   let at = first;
   for (;;) {
     if (isSeqEntry(at)) throw REFUSE;
@@ -176,10 +214,14 @@ function parseMap(indent: number, first: number): Record<string, unknown> {
     if (c === NL || c === HASH) {
       // `key:` alone: a nested block on the following lines, or null. (`pattern: # x` is the full path's to explain.)
       if (c === HASH && key === 'pattern') throw REFUSE;
-      map[key] = nestedBlock(afterLine(i), indent);
+      const value = nestedBlock(afterLine(i), indent);
+      map[key] = value;
+      // An empty value is a plain scalar where the line's content ends (at a comment or the line end).
+      if (node) node.entries!.set(key, { keyStart: at, keyEnd, value: value === null ? leaf('plain', i, i) : lastNode! });
     } else {
       plainComment = false;
       map[key] = inlineValue(i);
+      if (node) node.entries!.set(key, { keyStart: at, keyEnd, value: lastNode! });
       // `pattern: ^a #b$` lost its end to a comment: the full path explains it.
       if (plainComment && key === 'pattern') throw REFUSE;
       if (nextContent(afterValueLine) && indentOf > indent) throw REFUSE; // a continuation line or an error
@@ -187,6 +229,7 @@ function parseMap(indent: number, first: number): Record<string, unknown> {
     path.pop();
     if (contentAt >= n || indentOf < indent) {
       depth--;
+      if (node) lastNode = node;
       return map;
     }
     if (indentOf > indent) throw REFUSE;
@@ -198,6 +241,7 @@ function parseMap(indent: number, first: number): Record<string, unknown> {
 function parseSeq(indent: number): unknown[] {
   if (++depth > MAX_DEPTH) throw REFUSE;
   const seq: unknown[] = [];
+  const node: FastNode | undefined = record ? { start: contentAt, end: n, kind: 'seq', items: [] } : undefined;
   for (;;) {
     path.push(seq.length);
     let i = contentAt + 1;
@@ -205,18 +249,23 @@ function parseSeq(indent: number): unknown[] {
     const c = i < n ? s.charCodeAt(i) : NL;
     if (c === NL || c === HASH) {
       if (c === HASH && i === contentAt + 1) throw REFUSE;
-      seq.push(nestedBlock(afterLine(i), indent));
+      const value = nestedBlock(afterLine(i), indent);
+      seq.push(value);
+      if (node) node.items!.push(value === null ? leaf('plain', i, i) : lastNode!);
     } else if (isSeqEntry(i)) {
       throw REFUSE; // `- - x`
     } else if (scanKey(i) >= 0) {
       seq.push(parseMap(i - lineAt, i));
+      if (node) node.items!.push(lastNode!);
     } else {
       seq.push(inlineValue(i));
+      if (node) node.items!.push(lastNode!);
       if (nextContent(afterValueLine) && indentOf > indent) throw REFUSE;
     }
     path.pop();
     if (contentAt >= n || indentOf < indent) {
       depth--;
+      if (node) lastNode = node;
       return seq;
     }
     if (indentOf > indent || !isSeqEntry(contentAt)) throw REFUSE;
@@ -244,6 +293,7 @@ function inlineValue(i: number): unknown {
   let value: unknown;
   if (c === DQUOTE || c === SQUOTE) {
     value = quoted(i);
+    if (record) lastNode = leaf('quoted', i, scanEnd);
     afterValueLine = expectLineEnd(scanEnd);
   } else if (c === LBRACKET || c === LBRACE) {
     value = flow(i);
@@ -445,16 +495,19 @@ function flow(i: number): unknown {
   const close = isSeq ? RBRACKET : RBRACE;
   const seq: unknown[] = isSeq ? [] : EMPTY_SEQ;
   const map: Record<string, unknown> = isSeq ? EMPTY_MAP : {};
+  const node: FastNode | undefined = record ? (isSeq ? { start: i, end: n, kind: 'seq', items: [] } : { start: i, end: n, kind: 'map', entries: new Map() }) : undefined;
   let j = skipSpaces(i + 1);
   if (s.charCodeAt(j) === close) {
     scanEnd = j + 1;
     depth--;
+    if (node) lastNode = ((node.end = scanEnd), node);
     return isSeq ? seq : map;
   }
   for (;;) {
     if (isSeq) {
       path.push(seq.length);
       seq.push(flowItem(j));
+      if (node) node.items!.push(lastNode!);
       path.pop();
     } else {
       const c = s.charCodeAt(j);
@@ -475,6 +528,7 @@ function flow(i: number): unknown {
       if (key === '__proto__' || Object.hasOwn(map, key)) throw REFUSE;
       path.push(key);
       map[key] = flowItem(skipSpaces(end + 1));
+      if (node) node.entries!.set(key, { keyStart: j, keyEnd: end, value: lastNode! });
       path.pop();
     }
     j = skipSpaces(scanEnd);
@@ -482,6 +536,7 @@ function flow(i: number): unknown {
     if (c === close) {
       scanEnd = j + 1;
       depth--;
+      if (node) lastNode = ((node.end = scanEnd), node);
       return isSeq ? seq : map;
     }
     if (c !== COMMA) throw REFUSE;
@@ -499,7 +554,11 @@ function skipSpaces(i: number): number {
 /** One item of a flow collection: quoted, nested flow, or a plain scalar without indicators. */
 function flowItem(j: number): unknown {
   const c = s.charCodeAt(j);
-  if (c === DQUOTE || c === SQUOTE) return quoted(j);
+  if (c === DQUOTE || c === SQUOTE) {
+    const value = quoted(j);
+    if (record) lastNode = leaf('quoted', j, scanEnd);
+    return value;
+  }
   if (c === LBRACKET || c === LBRACE) return flow(j);
   if (!plainStartOk(j)) throw REFUSE;
   let k = j;
