@@ -206,6 +206,26 @@ function lineEnd(text: string, offset: number): number {
   return text.length;
 }
 
+/**
+ * The scalar at `pointer` (the pointer must exist): where it is written, quotes included, and its style as yaml names it
+ * (PLAIN, QUOTE_SINGLE, QUOTE_DOUBLE...); undefined when the pointer names no scalar. What a fix replaces (fix.ts).
+ */
+export function scalarAt(file: SourceFile, pointer: string): { start: number; end: number; type: string | undefined } | undefined {
+  const positions = positionsOf(file);
+  if (positions) {
+    const { node, exact } = findFast(positions, pointer);
+    if (!exact || node.kind === 'map' || node.kind === 'seq') return undefined;
+    const type = node.kind === 'plain' ? 'PLAIN' : file.text.charCodeAt(node.start) === 0x27 ? 'QUOTE_SINGLE' : 'QUOTE_DOUBLE';
+    return { start: node.start, end: node.end, type };
+  }
+  const doc = documentOf(file);
+  if (!doc) return undefined;
+  const found = findNode(doc, pointer);
+  const node = found.node;
+  if (!found.exact || !isScalar(node) || !node.range) return undefined;
+  return { start: node.range[0], end: node.range[1], type: node.type };
+}
+
 /** The source text of the node at `pointer`, as the analyst wrote it (`012345`, `yes`), when it is a plain scalar. */
 export function plainScalarSource(file: SourceFile, pointer: string): string | undefined {
   const positions = positionsOf(file);

@@ -16,3 +16,4 @@ export const isMap = ((node: unknown) => load().isMap(node)) as Yaml['isMap'];
 export const isPair = ((node: unknown) => load().isPair(node)) as Yaml['isPair'];
 export const isScalar = ((node: unknown) => load().isScalar(node)) as Yaml['isScalar'];
 export const isSeq = ((node: unknown) => load().isSeq(node)) as Yaml['isSeq'];
+export const stringify = ((...args: Parameters<Yaml['stringify']>) => load().stringify(...args)) as Yaml['stringify'];

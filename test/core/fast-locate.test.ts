@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fastParseYaml, fastYamlPositions } from '../../src/core/fast-yaml.js';
 import { toPointer } from '../../src/core/pointer.js';
+import { replaceScalar } from '../../src/core/fix.js';
 import { documentOf, locate, locateAll, plainScalarSource, type SourceFile } from '../../src/core/source.js';
 import { bundledFiles, mutate, rng } from '../helpers/differential.js';
 
@@ -30,10 +31,21 @@ function pointersOf(data: unknown): string[] {
 
 const fileOf = (text: string): SourceFile => ({ path: 'catalog/x.yaml', absolute: '/x.yaml', text });
 
-/** What each locating function gives for each pointer: one line each, so a difference names its pointer. */
+/** What each locating function (and each fix) gives for each pointer: one line each, so a difference names its pointer. */
 function located(file: SourceFile, pointers: string[]): string[] {
   return pointers.map((p) =>
-    JSON.stringify([p, locate(file, p), locate(file, p, 'key'), locateAll(file, p, 'm'), locateAll(file, p, 'm', 'key'), plainScalarSource(file, p) ?? null]),
+    JSON.stringify([
+      p,
+      locate(file, p),
+      locate(file, p, 'key'),
+      locateAll(file, p, 'm'),
+      locateAll(file, p, 'm', 'key'),
+      plainScalarSource(file, p) ?? null,
+      // The fixes of validate --fix: a new value written in the style of the old one, or in double quotes.
+      replaceScalar(file, p, "it's") ?? null,
+      replaceScalar(file, p, 12) ?? null,
+      replaceScalar(file, p, 'x', 'QUOTE_DOUBLE') ?? null,
+    ]),
   );
 }
 
