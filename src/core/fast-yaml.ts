@@ -45,9 +45,9 @@ const RBRACE = 0x7d;
 const COMMA = 0x2c;
 const BACKSLASH = 0x5c;
 
-/** The data of a catalog file, or undefined when the full parser must read it. */
-export function fastParseYaml(text: string): FastParse | undefined {
-  if (!plainCharacters(text)) return undefined;
+/** The data of a catalog file, or undefined when the full parser must read it (`plain`: plainCharacters(text), when known). */
+export function fastParseYaml(text: string, plain = plainCharacters(text)): FastParse | undefined {
+  if (!plain) return undefined;
   s = text;
   n = text.length;
   depth = 0;
@@ -67,6 +67,42 @@ export function fastParseYaml(text: string): FastParse | undefined {
   }
 }
 
+/**
+ * Where a node is written, as yaml's node.range gives it ([start, valueEnd]): a quoted scalar with its quotes, a plain
+ * scalar's text (an empty one, `key:` with nothing after it, where yaml puts it), a block collection from its first key
+ * or dash, a flow collection with its brackets. Recorded only by fastYamlPositions (source.ts locates problems with it).
+ */
+export interface FastNode {
+  start: number;
+  end: number;
+  kind: 'plain' | 'quoted' | 'map' | 'seq';
+  /** A mapping's entries by key, in the order written: where the key is written, and its value. */
+  entries?: Map<string, { keyStart: number; keyEnd: number; value: FastNode }>;
+  /** A sequence's items. */
+  items?: FastNode[];
+}
+
+/** Whether the parser records positions (off on the hot path: each recording point is one test of a boolean). */
+let record = false;
+/** The node of the value read last, when recording. */
+let lastNode: FastNode | undefined;
+const leaf = (kind: 'plain' | 'quoted', start: number, end: number): FastNode => ({ start, end, kind });
+
+/**
+ * The positions of every node of a text the fast path reads (its root mapping), or undefined when it hands the text
+ * over: the same parse as fastParseYaml, with positions recorded.
+ */
+export function fastYamlPositions(text: string): FastNode | undefined {
+  record = true;
+  lastNode = undefined;
+  try {
+    return fastParseYaml(text) ? lastNode : undefined;
+  } finally {
+    record = false;
+    lastNode = undefined;
+  }
+}
+
 /** Where the parser is in the data (for the pointers of literals). */
 const path: Array<string | number> = [];
 let literals: Literal[] = [];
@@ -74,34 +110,34 @@ let literals: Literal[] = [];
 let plainComment = false;
 
 /** A plain scalar's value; a number-like one that is not a plain decimal integer is recorded as the full path does. */
-function plainValue(start: number, end: number): unknown {
-  const source = s.slice(start, end);
+function plainValue(start: number, end: number, hash: number): unknown {
+  const source = internValue(start, end, hash);
   const value = resolvePlain(source);
-  if ((typeof value === 'number' || typeof value === 'string') && NUMBER_LIKE.test(source) && !isPlainInteger(source))
+  if (record) lastNode = leaf('plain', start, end);
+  if ((typeof value === 'number' || typeof value === 'string') && numberLike(source) && !isPlainInteger(source))
     literals.push({ pointer: toPointer(path), source, start, end });
   return value;
 }
 
-const NUMBER_LIKE = /^[-+.]?[0-9]/;
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+
+/** /^[-+.]?[0-9]/, without a regular expression (it runs on every plain scalar). */
+function numberLike(source: string): boolean {
+  const c = source.charCodeAt(0);
+  if (isDigit(c)) return true;
+  return (c === DASH || c === 0x2b || c === 0x2e) && isDigit(source.charCodeAt(1));
+}
 
 /**
  * Only printable ASCII, newlines and visible non-ASCII letters and marks: no tab, CR, BOM, control character,
  * unusual space, zero-width or bidirectional character, private-use or astral character (the full path judges those).
+ * Every character text.ts refuses is among them, so a plain text has no refused character either (load.ts relies on
+ * it). A regular expression (of code units: no u flag) scans a text about twice as fast as a loop of charCodeAt.
  */
-function plainCharacters(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x7f) {
-      if (c < SPACE && c !== NL) return false;
-      continue;
-    }
-    if (c <= 0xa0 || c === 0xad || c === 0x34f || c === 0x61c || (c >= 0x115f && c <= 0x1160) || (c >= 0x17b4 && c <= 0x17b5)) return false;
-    if ((c >= 0x180b && c <= 0x180f) || (c >= 0x2000 && c <= 0x200f) || (c >= 0x2028 && c <= 0x206f) || c === 0x3000 || c === 0x3164) return false;
-    if (c >= 0xd800 && c <= 0xf8ff) return false; // surrogates (astral characters) and private use
-    if ((c >= 0xfe00 && c <= 0xfe0f) || c === 0xfeff || c === 0xffa0 || c >= 0xfff0) return false;
-  }
-  return true;
+export function plainCharacters(text: string): boolean {
+  return !NOT_PLAIN.test(text);
 }
+const NOT_PLAIN = /[\x00-\x09\x0b-\x1f\x7f-\xa0\xad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u206f\u3000\u3164\ud800-\uf8ff\ufe00-\ufe0f\ufeff\uffa0\ufff0-\uffff]/;
 
 /**
  * Moves to the next line that holds content (skipping blank and comment lines) at or after the line starting at
@@ -163,6 +199,7 @@ function isSeqEntry(at: number): boolean {
 function parseMap(indent: number, first: number): Record<string, unknown> {
   if (++depth > MAX_DEPTH) throw REFUSE;
   const map: Record<string, unknown> = {};
+  const node: FastNode | undefined = record ? { start: first, end: n, kind: 'map', entries: new Map() } : undefined;
   let at = first;
   for (;;) {
     if (isSeqEntry(at)) throw REFUSE;
@@ -177,10 +214,14 @@ function parseMap(indent: number, first: number): Record<string, unknown> {
     if (c === NL || c === HASH) {
       // `key:` alone: a nested block on the following lines, or null. (`pattern: # x` is the full path's to explain.)
       if (c === HASH && key === 'pattern') throw REFUSE;
-      map[key] = nestedBlock(afterLine(i), indent);
+      const value = nestedBlock(afterLine(i), indent);
+      map[key] = value;
+      // An empty value is a plain scalar where the line's content ends (at a comment or the line end).
+      if (node) node.entries!.set(key, { keyStart: at, keyEnd, value: value === null ? leaf('plain', i, i) : lastNode! });
     } else {
       plainComment = false;
       map[key] = inlineValue(i);
+      if (node) node.entries!.set(key, { keyStart: at, keyEnd, value: lastNode! });
       // `pattern: ^a #b$` lost its end to a comment: the full path explains it.
       if (plainComment && key === 'pattern') throw REFUSE;
       if (nextContent(afterValueLine) && indentOf > indent) throw REFUSE; // a continuation line or an error
@@ -188,6 +229,7 @@ function parseMap(indent: number, first: number): Record<string, unknown> {
     path.pop();
     if (contentAt >= n || indentOf < indent) {
       depth--;
+      if (node) lastNode = node;
       return map;
     }
     if (indentOf > indent) throw REFUSE;
@@ -199,6 +241,7 @@ function parseMap(indent: number, first: number): Record<string, unknown> {
 function parseSeq(indent: number): unknown[] {
   if (++depth > MAX_DEPTH) throw REFUSE;
   const seq: unknown[] = [];
+  const node: FastNode | undefined = record ? { start: contentAt, end: n, kind: 'seq', items: [] } : undefined;
   for (;;) {
     path.push(seq.length);
     let i = contentAt + 1;
@@ -206,18 +249,23 @@ function parseSeq(indent: number): unknown[] {
     const c = i < n ? s.charCodeAt(i) : NL;
     if (c === NL || c === HASH) {
       if (c === HASH && i === contentAt + 1) throw REFUSE;
-      seq.push(nestedBlock(afterLine(i), indent));
+      const value = nestedBlock(afterLine(i), indent);
+      seq.push(value);
+      if (node) node.items!.push(value === null ? leaf('plain', i, i) : lastNode!);
     } else if (isSeqEntry(i)) {
       throw REFUSE; // `- - x`
     } else if (scanKey(i) >= 0) {
       seq.push(parseMap(i - lineAt, i));
+      if (node) node.items!.push(lastNode!);
     } else {
       seq.push(inlineValue(i));
+      if (node) node.items!.push(lastNode!);
       if (nextContent(afterValueLine) && indentOf > indent) throw REFUSE;
     }
     path.pop();
     if (contentAt >= n || indentOf < indent) {
       depth--;
+      if (node) lastNode = node;
       return seq;
     }
     if (indentOf > indent || !isSeqEntry(contentAt)) throw REFUSE;
@@ -245,6 +293,7 @@ function inlineValue(i: number): unknown {
   let value: unknown;
   if (c === DQUOTE || c === SQUOTE) {
     value = quoted(i);
+    if (record) lastNode = leaf('quoted', i, scanEnd);
     afterValueLine = expectLineEnd(scanEnd);
   } else if (c === LBRACKET || c === LBRACE) {
     value = flow(i);
@@ -280,14 +329,56 @@ function scanKey(i: number): number {
     keyText = text;
   } else {
     end = i;
-    while (end < n && isKeyChar(s.charCodeAt(end), end === i)) end++;
+    let hash = 0;
+    for (let c = s.charCodeAt(end); end < n && isKeyChar(c, end === i); c = s.charCodeAt(++end)) hash = (Math.imul(hash, 31) + c) | 0;
     if (end === i || s.charCodeAt(end) !== COLON) return -1;
-    keyText = s.slice(i, end);
+    keyText = internKey(i, end, hash);
     if (typeof resolvePlain(keyText) !== 'string') throw REFUSE; // 1:, true:, null: keys
   }
   const after = end + 1 < n ? s.charCodeAt(end + 1) : NL;
   if (after !== SPACE && after !== NL) return -1;
   return end;
+}
+
+/**
+ * Keys met before, by a hash of their characters (a direct-mapped cache: a slot holds the last key of its hash). Catalog
+ * files repeat the same few dozen keys, so a key is nearly always the very string used before: no new string to make,
+ * hash and look up in V8's string table for each key of each file.
+ */
+const KEY_SLOTS = 1024;
+const keyCache: string[] = new Array<string>(KEY_SLOTS).fill('');
+
+/** The key written from `start` to `end` (plain characters, `hash` of them). */
+function internKey(start: number, end: number, hash: number): string {
+  const slot = hash & (KEY_SLOTS - 1);
+  const known = keyCache[slot];
+  if (known.length === end - start && sameText(known, start)) return known;
+  return (keyCache[slot] = s.slice(start, end));
+}
+
+/**
+ * Values met before, the same way: catalog files repeat the same values (currencies, patterns, labels, examples,
+ * addresses), and one shared string per value makes less to allocate and keep, and makes comparing them (the rules'
+ * memos, Map keys) a matter of identity. Long values are not kept: they rarely repeat.
+ */
+const VALUE_SLOTS = 4096;
+const MAX_KEPT_VALUE = 128;
+const valueCache: string[] = new Array<string>(VALUE_SLOTS).fill('');
+
+/** The value text from `start` to `end` (`hash` of its characters). */
+function internValue(start: number, end: number, hash: number): string {
+  const length = end - start;
+  if (length > MAX_KEPT_VALUE) return s.slice(start, end);
+  const slot = hash & (VALUE_SLOTS - 1);
+  const known = valueCache[slot];
+  if (known.length === length && sameText(known, start)) return known;
+  return (valueCache[slot] = s.slice(start, end));
+}
+
+/** Whether the text holds `known` at `start` (a loop: cheaper than startsWith for these short strings). */
+function sameText(known: string, start: number): boolean {
+  for (let k = 0; k < known.length; k++) if (s.charCodeAt(start + k) !== known.charCodeAt(k)) return false;
+  return true;
 }
 
 function isKeyChar(c: number, first: boolean): boolean {
@@ -300,6 +391,7 @@ function quoted(i: number): string {
   const q = s.charCodeAt(i);
   let out = '';
   let from = i + 1;
+  let hash = 0; // of the characters between the quotes, used when there is no escape
   for (let j = i + 1; j < n; j++) {
     const c = s.charCodeAt(j);
     if (c === NL) throw REFUSE; // multi-line: folding rules are the full path's
@@ -311,8 +403,9 @@ function quoted(i: number): string {
         continue;
       }
       scanEnd = j + 1;
-      return out + s.slice(from, j);
+      return from === i + 1 ? internValue(from, j, hash) : out + s.slice(from, j);
     }
+    hash = (Math.imul(hash, 31) + c) | 0;
     if (c === BACKSLASH && q === DQUOTE) {
       const e = s.charCodeAt(j + 1);
       let r: string;
@@ -369,9 +462,12 @@ function blockPlain(i: number): unknown {
   if (!plainStartOk(i)) throw REFUSE;
   let j = i;
   let end = i; // end of the last non-space character + 1
+  let hash = 0; // of the characters from i
+  let endHash = 0; // of the characters from i to end
   for (; j < n; j++) {
     const c = s.charCodeAt(j);
     if (c === NL) break;
+    hash = (Math.imul(hash, 31) + c) | 0;
     if (c === SPACE) continue;
     if (c === HASH && s.charCodeAt(j - 1) === SPACE) {
       plainComment = true;
@@ -382,28 +478,36 @@ function blockPlain(i: number): unknown {
       if (next === SPACE || next === NL) throw REFUSE; // a mapping inside a scalar's line
     }
     end = j + 1;
+    endHash = hash;
   }
   scanEnd = afterLine(j);
-  return plainValue(i, end);
+  return plainValue(i, end, endHash);
 }
+
+/** Placeholders for the kind of flow collection not being read (never written to, never returned). */
+const EMPTY_SEQ: unknown[] = [];
+const EMPTY_MAP: Record<string, unknown> = {};
 
 /** A flow sequence or mapping of scalars (possibly nested) on one line at `i`; sets scanEnd past its end. */
 function flow(i: number): unknown {
   if (++depth > MAX_DEPTH) throw REFUSE;
   const isSeq = s.charCodeAt(i) === LBRACKET;
   const close = isSeq ? RBRACKET : RBRACE;
-  const seq: unknown[] = [];
-  const map: Record<string, unknown> = {};
+  const seq: unknown[] = isSeq ? [] : EMPTY_SEQ;
+  const map: Record<string, unknown> = isSeq ? EMPTY_MAP : {};
+  const node: FastNode | undefined = record ? (isSeq ? { start: i, end: n, kind: 'seq', items: [] } : { start: i, end: n, kind: 'map', entries: new Map() }) : undefined;
   let j = skipSpaces(i + 1);
   if (s.charCodeAt(j) === close) {
     scanEnd = j + 1;
     depth--;
+    if (node) lastNode = ((node.end = scanEnd), node);
     return isSeq ? seq : map;
   }
   for (;;) {
     if (isSeq) {
       path.push(seq.length);
       seq.push(flowItem(j));
+      if (node) node.items!.push(lastNode!);
       path.pop();
     } else {
       const c = s.charCodeAt(j);
@@ -414,15 +518,17 @@ function flow(i: number): unknown {
         end = scanEnd;
       } else {
         end = j;
-        while (end < n && isKeyChar(s.charCodeAt(end), end === j)) end++;
+        let hash = 0;
+        for (let c = s.charCodeAt(end); end < n && isKeyChar(c, end === j); c = s.charCodeAt(++end)) hash = (Math.imul(hash, 31) + c) | 0;
         if (end === j) throw REFUSE;
-        key = s.slice(j, end);
+        key = internKey(j, end, hash);
         if (typeof resolvePlain(key) !== 'string') throw REFUSE;
       }
       if (s.charCodeAt(end) !== COLON || s.charCodeAt(end + 1) !== SPACE) throw REFUSE;
       if (key === '__proto__' || Object.hasOwn(map, key)) throw REFUSE;
       path.push(key);
       map[key] = flowItem(skipSpaces(end + 1));
+      if (node) node.entries!.set(key, { keyStart: j, keyEnd: end, value: lastNode! });
       path.pop();
     }
     j = skipSpaces(scanEnd);
@@ -430,6 +536,7 @@ function flow(i: number): unknown {
     if (c === close) {
       scanEnd = j + 1;
       depth--;
+      if (node) lastNode = ((node.end = scanEnd), node);
       return isSeq ? seq : map;
     }
     if (c !== COMMA) throw REFUSE;
@@ -447,19 +554,29 @@ function skipSpaces(i: number): number {
 /** One item of a flow collection: quoted, nested flow, or a plain scalar without indicators. */
 function flowItem(j: number): unknown {
   const c = s.charCodeAt(j);
-  if (c === DQUOTE || c === SQUOTE) return quoted(j);
+  if (c === DQUOTE || c === SQUOTE) {
+    const value = quoted(j);
+    if (record) lastNode = leaf('quoted', j, scanEnd);
+    return value;
+  }
   if (c === LBRACKET || c === LBRACE) return flow(j);
   if (!plainStartOk(j)) throw REFUSE;
   let k = j;
   let end = j;
+  let hash = 0;
+  let endHash = 0;
   for (; k < n; k++) {
     const d = s.charCodeAt(k);
     if (d === COMMA || d === RBRACKET || d === RBRACE) break;
     if (d === NL || d === COLON || d === HASH || d === LBRACKET || d === LBRACE) throw REFUSE;
-    if (d !== SPACE) end = k + 1;
+    hash = (Math.imul(hash, 31) + d) | 0;
+    if (d !== SPACE) {
+      end = k + 1;
+      endHash = hash;
+    }
   }
   scanEnd = end;
-  return plainValue(j, end);
+  return plainValue(j, end, endHash);
 }
 
 /**
@@ -473,15 +590,27 @@ function resolvePlain(text: string): unknown {
   if (text.length === 0) return null;
   const c = text.charCodeAt(0);
   if ((c >= 0x30 && c <= 0x39) || c === DASH || c === 0x2b || c === 0x2e) {
+    if (isSmallInteger(text)) return Number(text);
+    if (SIMPLE_NUMBER.test(text)) {
+      if (text !== '-0') return Number(text);
+      throw REFUSE;
+    }
     if (!CORE_NUMBER.test(text)) return text;
-    if (SIMPLE_NUMBER.test(text) && text !== '-0') return Number(text);
-    throw REFUSE;
+    throw REFUSE; // a number written otherwise (SIMPLE_NUMBER is part of CORE_NUMBER)
   }
   if (text === 'true') return true;
   if (text === 'false') return false;
   if (text === 'null') return null;
-  if (c === 0x7e ? text.length === 1 : CORE_WORD.test(text)) throw REFUSE;
+  if (c === 0x7e ? text.length === 1 : (c | 0x20) !== 0x6e && (c | 0x20) !== 0x74 && (c | 0x20) !== 0x66 ? false : CORE_WORD.test(text)) throw REFUSE;
   return text;
+}
+
+/** Digits without a leading zero, at most 15 (SIMPLE_NUMBER's commonest case, without a regular expression). */
+function isSmallInteger(text: string): boolean {
+  const length = text.length;
+  if (length > 15 || text.charCodeAt(0) === 0x30) return length === 1;
+  for (let k = 0; k < length; k++) if (!isDigit(text.charCodeAt(k))) return false;
+  return true;
 }
 
 /** Every text the core schema's int and float tags match (yaml's tests, joined). */

@@ -1,5 +1,5 @@
-import { isScalar, stringify } from 'yaml';
-import { documentOf, findNode, type SourceFile } from './source.js';
+import { scalarAt, type SourceFile } from './source.js';
+import { stringify } from './yaml-lazy.js';
 
 /** A safe fix: replace the characters [start, end) of the file's text with `text` (validate --fix applies it). */
 export interface Fix {
@@ -21,12 +21,9 @@ function scalarText(value: unknown, type: string | undefined): string {
 
 /** The edit that replaces the scalar at `pointer` with `value`; undefined when the pointer names no scalar. */
 export function replaceScalar(file: SourceFile, pointer: string, value: unknown, style?: 'QUOTE_DOUBLE'): Fix | undefined {
-  const doc = documentOf(file);
-  if (!doc) return undefined;
-  const found = findNode(doc, pointer);
-  const node = found.node;
-  if (!found.exact || !isScalar(node) || !node.range) return undefined;
-  return { start: node.range[0], end: node.range[1], text: scalarText(value, style ?? node.type) };
+  const at = scalarAt(file, pointer);
+  if (!at) return undefined;
+  return { start: at.start, end: at.end, text: scalarText(value, style ?? at.type) };
 }
 
 /** Applies non-overlapping fixes to a text (the later of two overlapping fixes waits for the next pass). */

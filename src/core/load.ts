@@ -1,10 +1,11 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { isMap, parseAllDocuments, type Document } from 'yaml';
+import type { Document } from 'yaml';
+import { isMap, parseAllDocuments } from './yaml-lazy.js';
 import type { Problem } from './problem.js';
 import { cmp } from './problem.js';
-import { fastParseYaml } from './fast-yaml.js';
+import { fastParseYaml, plainCharacters } from './fast-yaml.js';
 import { locate, offsetRange, YAML_OPTIONS, type Range, type SourceFile } from './source.js';
 import { decodeUtf8, refusedCharacters, yamlText } from './text.js';
 import { documentData, type Literal } from './yaml-data.js';
@@ -48,6 +49,17 @@ export class CatalogDirError extends Error {}
 export function displayPath(absolute: string, cwd: string): string {
   const rel = path.relative(cwd, absolute) || '.';
   return rel.split(path.sep).join('/');
+}
+
+/**
+ * displayPath for the files of one folder, without path arithmetic per file: unless the working directory lies inside
+ * the folder, a file's display path is the folder's followed by the file's name (path.relative finds the same common
+ * prefix for both). For names that are not plain (`..`, a trailing `/`), and on Windows, displayPath itself.
+ */
+export function displayPaths(absDir: string, cwd: string): (absolute: string, name: string) => string {
+  const dirShown = path.sep === '/' && path.isAbsolute(absDir) ? path.relative(cwd, absDir) : '..';
+  const plain = !/^\.\.(?:\/\.\.)*$/.test(dirShown) && !path.isAbsolute(dirShown);
+  return (absolute, name) => (plain && isPlainName(name) && !name.endsWith('/') ? (dirShown === '' ? name : `${dirShown}/${name}`) : displayPath(absolute, cwd));
 }
 
 /**
@@ -174,9 +186,10 @@ export function loadTexts(absDir: string, texts: CatalogText[], cwd = process.cw
 /** Turns parsed files into source files, entries and located problems, in the code-unit order of their names. */
 function toLoaded(absDir: string, parsed: ParsedText[], cwd: string, docs: Map<string, Document | null>): Loaded {
   const loaded: Loaded = { dir: absDir, files: [], entries: [], problems: [] };
+  const shown = displayPaths(absDir, cwd);
   for (const p of [...parsed].sort((a, b) => cmp(a.name, b.name))) {
-    const absolute = path.join(absDir, p.name);
-    const file: SourceFile = { path: displayPath(absolute, cwd), absolute, text: p.text };
+    const absolute = joinPath(absDir, p.name);
+    const file: SourceFile = { path: shown(absolute, p.name), absolute, text: p.text };
     if (docs.has(p.name)) file.doc = docs.get(p.name);
     if (isEntryPlace(p.name)) loaded.files.push(file);
     for (const issue of p.issues) {
@@ -188,31 +201,63 @@ function toLoaded(absDir: string, parsed: ParsedText[], cwd: string, docs: Map<s
   return loaded;
 }
 
+/** The buffer every file is read into (one more byte than a file may hold, so that one read tells an oversized file). */
+let readBuffer: Buffer | undefined;
+
 /**
- * Reads one file of the catalog folder, refusing files over MAX_FILE_BYTES without reading them. Synchronous: for
- * thousands of small files, one read after another is much cheaper than as many promises (measured). No stat of its
- * own: the file is opened without following a link, and the size comes from the open file (what reading needs anyway).
+ * Reads one file of the catalog folder, refusing files over MAX_FILE_BYTES. Synchronous: for thousands of small files,
+ * one read after another is much cheaper than as many promises (measured). No stat: the file is opened without
+ * following a link and read into a buffer one byte larger than the limit, so one read gives a whole file (a regular
+ * file reads whole in one call) or tells an oversized one; the open file is stat'ed only then (for its size) and when it
+ * reads empty (an empty file, or something that is not a file).
  */
 export function readTextSync(absDir: string, name: string): CatalogText {
   if (!isEntryPlace(name)) return { name };
-  const absolute = path.join(absDir, name);
+  const absolute = joinPath(absDir, name);
   const notRegular = { name, refused: `${name} is not a regular file (a symbolic link?): replace it with the file itself` };
   let fd: number | undefined;
   try {
     fd = openSync(absolute, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
-    const info = fstatSync(fd);
-    if (!info.isFile()) return notRegular;
-    if (info.size > MAX_FILE_BYTES) return { name, unreadable: tooLarge(info.size) };
-    const bytes = Buffer.allocUnsafe(info.size);
-    let length = 0;
-    for (let got = -1; got !== 0 && length < bytes.length; length += got) got = readSync(fd, bytes, length, bytes.length - length, null);
+    const bytes = (readBuffer ??= Buffer.allocUnsafe(MAX_FILE_BYTES + 1));
+    const length = readSync(fd, bytes, 0, bytes.length, null);
+    if (length === 0 || length > MAX_FILE_BYTES) {
+      const info = fstatSync(fd);
+      if (!info.isFile()) return notRegular;
+      if (info.size > MAX_FILE_BYTES) return { name, unreadable: tooLarge(info.size) };
+      if (length > MAX_FILE_BYTES) return { name, unreadable: tooLarge(length) }; // it grew while being read
+    }
     return { name, ...decodeUtf8(bytes.subarray(0, length)) };
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ELOOP') return notRegular;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP' || code === 'EISDIR') return notRegular;
     return { name, unreadable: `cannot read the file: ${(err as Error).message}` };
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+/**
+ * path.join(dir, name) for a name of the catalog (plain segments joined by `/`) and a normalized absolute folder, without
+ * path.join's normalizing work; path.join itself for anything else.
+ */
+function joinPath(dir: string, name: string): string {
+  if (path.sep !== '/' || !isPlainName(name) || !isNormalDir(dir)) return path.join(dir, name);
+  return dir === '/' ? dir + name : `${dir}/${name}`;
+}
+
+/** A relative path of plain segments (no empty, `.` or `..` segment; a trailing `/` allowed). */
+function isPlainName(name: string): boolean {
+  return name.length > 0 && !PLAIN_NAME_BREAKERS.test(name);
+}
+const PLAIN_NAME_BREAKERS = /^\/|\/\/|(?:^|\/)\.\.?(?:\/|$)/;
+
+/** The last folder found normalized (a run joins thousands of names to the same folder). */
+let normalDir = '';
+function isNormalDir(dir: string): boolean {
+  if (dir === normalDir) return true;
+  if (!path.isAbsolute(dir) || path.normalize(dir) !== dir || (dir.length > 1 && dir.endsWith('/'))) return false;
+  normalDir = dir;
+  return true;
 }
 
 /** Why a file over MAX_FILE_BYTES is refused (it is not read, let alone parsed). */
@@ -222,8 +267,8 @@ export function tooLarge(bytes: number): string {
 
 /** True for a path where an entry file belongs: <folder>/<name>.yaml, not hidden. */
 export function isEntryPlace(name: string): boolean {
-  const parts = name.split('/');
-  return parts.length === 2 && parts[0] in ENTRY_KINDS && parts[1].endsWith('.yaml') && !parts[1].startsWith('.');
+  const slash = name.indexOf('/');
+  return slash >= 0 && name.indexOf('/', slash + 1) < 0 && name.slice(0, slash) in ENTRY_KINDS && name.endsWith('.yaml') && name.charCodeAt(slash + 1) !== 0x2e;
 }
 
 /** Why a file in an entry folder is not read, by its name (hidden files, editor leftovers, other extensions); undefined for an entry file. */
@@ -261,16 +306,19 @@ export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Docum
   };
   if (source.refused !== undefined) return fail('file-name', source.refused);
   const base = parts[parts.length - 1];
-  const stray = /^\./.test(base) || /~$|^#.*#$/.test(base) || /\.(swp|swo|swx|bak|orig|rej|tmp)$/i.test(base);
+  // A name ending in .yaml and not hidden (nearly every file) is neither a leftover nor misnamed: no pattern to try.
+  const entryName = base.endsWith('.yaml') && base.charCodeAt(0) !== 0x2e;
+  const stray = !entryName && (/^\./.test(base) || /~$|^#.*#$/.test(base) || /\.(swp|swo|swx|bak|orig|rej|tmp)$/i.test(base));
   if (stray) return fail('file-name', notAnEntryName(base)!);
   if (parts.length !== 2 || !(folder in ENTRY_KINDS)) {
     const places = Object.entries(ENTRY_KINDS).map(([f, kind]) => `${kind === 'country' ? 'countries in countries/<CODE>.yaml' : `${f} in ${f}/<id>.yaml`}`);
     return fail('file-name', `${name} is not where an entry belongs: put ${places.join(', ')} under the catalog folder`);
   }
-  const misnamed = notAnEntryName(parts[1]);
+  const misnamed = entryName ? undefined : notAnEntryName(parts[1]);
   if (misnamed) return fail('file-name', misnamed);
   if (source.text === undefined) return fail('yaml-syntax', source.unreadable ?? 'cannot read the file');
-  const bytes = Buffer.byteLength(source.text);
+  // A UTF-16 code unit is at most 3 bytes of UTF-8: a short text needs no count.
+  const bytes = source.text.length * 3 <= maxBytes ? 0 : Buffer.byteLength(source.text);
   if (bytes > maxBytes) {
     result.text = '';
     return fail('yaml-syntax', tooLarge(bytes));
@@ -280,13 +328,16 @@ export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Docum
     // Reported once, at the first bad byte: what follows is what re-saving the file as UTF-8 will change.
     const { offset, byte } = source.badUtf8;
     fail('characters', `the file is not valid UTF-8: the byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} here is not part of any character; save the file as UTF-8 (editors call it "UTF-8", not "Latin-1" or "Windows-1252") and check the characters around this place`, offset, offset + 1);
-  } else {
+  }
+  // A text of plain characters (most files) holds no refused character: one scan instead of two.
+  const plain = !source.badUtf8 && plainCharacters(text);
+  if (!source.badUtf8 && !plain) {
     for (const c of refusedCharacters(text)) result.issues.push({ rule: 'characters', ...c });
   }
 
   // Most catalog files are clean and in the small subset of YAML the fast reader knows; it hands everything else over.
   if (parser === 'auto' && result.issues.length === 0) {
-    const fast = fastParseYaml(text);
+    const fast = fastParseYaml(text, plain);
     if (fast) {
       result.kind = ENTRY_KINDS[folder];
       result.data = fast.data;

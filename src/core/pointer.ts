@@ -9,5 +9,10 @@ export function parsePointer(pointer: string): string[] {
 
 /** Builds a JSON pointer from segments, escaping ~ and /. */
 export function toPointer(segments: Array<string | number>): string {
-  return segments.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+  let pointer = '';
+  for (const segment of segments) {
+    const s = String(segment);
+    pointer += '/' + (s.includes('~') || s.includes('/') ? s.replace(/~/g, '~0').replace(/\//g, '~1') : s);
+  }
+  return pointer;
 }

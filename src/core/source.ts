@@ -1,4 +1,6 @@
-import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocuments, type Alias, type Document, type DocumentOptions, type ParseOptions, type Pair, type SchemaOptions, type Node, type YAMLMap } from 'yaml';
+import type { Alias, Document, DocumentOptions, ParseOptions, Pair, SchemaOptions, Node, YAMLMap } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocuments } from './yaml-lazy.js';
+import { fastYamlPositions, type FastNode } from './fast-yaml.js';
 import { parsePointer } from './pointer.js';
 import { yamlText } from './text.js';
 import { aliasTarget } from './yaml-data.js';
@@ -29,6 +31,11 @@ export interface SourceFile {
    * clean catalog never keeps thousands of syntax trees in memory. null when the file has no error-free document.
    */
   doc?: Document | null;
+  /**
+   * The positions the fast path records (fast-yaml.ts), made on first use when the file has no document yet; null when
+   * the fast path does not read its text. Problems are then located without building a yaml document.
+   */
+  positions?: FastNode | null;
   /** Offsets at which lines start, computed on first use. */
   lineStarts?: number[];
 }
@@ -148,6 +155,8 @@ export function offsetRange(file: SourceFile, start: number, end: number): Range
  * deepest existing parent. A collection is located at its first line only, so an annotation does not cover a whole file.
  */
 export function locate(file: SourceFile, pointer: string, target: Target = 'value'): Range {
+  const positions = positionsOf(file);
+  if (positions) return rangeOfFast(file, findFast(positions, pointer), target);
   const doc = documentOf(file);
   if (!doc || !doc.contents) return { line: 1, column: 1, endLine: 1, endColumn: 1 };
   return rangeOfNode(file, findNode(doc, pointer), target);
@@ -159,6 +168,9 @@ export function locate(file: SourceFile, pointer: string, target: Target = 'valu
  * value then shows both where it is written and where it takes effect.
  */
 export function locateAll(file: SourceFile, pointer: string, message: string, target: Target = 'value'): Array<Range & { message: string }> {
+  const positions = positionsOf(file);
+  // The fast path reads no alias: the node is the only place to report.
+  if (positions) return [{ ...rangeOfFast(file, findFast(positions, pointer), target), message }];
   const doc = documentOf(file);
   if (!doc || !doc.contents) return [{ line: 1, column: 1, endLine: 1, endColumn: 1, message }];
   const found = findNode(doc, pointer);
@@ -194,8 +206,33 @@ function lineEnd(text: string, offset: number): number {
   return text.length;
 }
 
+/**
+ * The scalar at `pointer` (the pointer must exist): where it is written, quotes included, and its style as yaml names it
+ * (PLAIN, QUOTE_SINGLE, QUOTE_DOUBLE...); undefined when the pointer names no scalar. What a fix replaces (fix.ts).
+ */
+export function scalarAt(file: SourceFile, pointer: string): { start: number; end: number; type: string | undefined } | undefined {
+  const positions = positionsOf(file);
+  if (positions) {
+    const { node, exact } = findFast(positions, pointer);
+    if (!exact || node.kind === 'map' || node.kind === 'seq') return undefined;
+    const type = node.kind === 'plain' ? 'PLAIN' : file.text.charCodeAt(node.start) === 0x27 ? 'QUOTE_SINGLE' : 'QUOTE_DOUBLE';
+    return { start: node.start, end: node.end, type };
+  }
+  const doc = documentOf(file);
+  if (!doc) return undefined;
+  const found = findNode(doc, pointer);
+  const node = found.node;
+  if (!found.exact || !isScalar(node) || !node.range) return undefined;
+  return { start: node.range[0], end: node.range[1], type: node.type };
+}
+
 /** The source text of the node at `pointer`, as the analyst wrote it (`012345`, `yes`), when it is a plain scalar. */
 export function plainScalarSource(file: SourceFile, pointer: string): string | undefined {
+  const positions = positionsOf(file);
+  if (positions) {
+    const found = findFast(positions, pointer);
+    return found.exact && found.node.kind === 'plain' ? file.text.slice(found.node.start, found.node.end) : undefined;
+  }
   const doc = documentOf(file);
   if (!doc) return undefined;
   const found = findNode(doc, pointer);
@@ -203,4 +240,50 @@ export function plainScalarSource(file: SourceFile, pointer: string): string | u
   if (!found.exact || !isScalar(node) || !node.range) return undefined;
   if (node.type !== 'PLAIN') return undefined;
   return file.text.slice(node.range[0], node.range[1]);
+}
+
+/**
+ * The fast path's positions of a file without a document yet (the file was read by the fast path, or not read at
+ * all), when it reads the text: locating a problem then needs no yaml document (building one costs more than reading).
+ * Undefined when the file has a document, or the fast path hands its text over.
+ */
+function positionsOf(file: SourceFile): FastNode | undefined {
+  if (file.doc !== undefined) return undefined;
+  if (file.positions === undefined) file.positions = fastYamlPositions(file.text) ?? null;
+  return file.positions ?? undefined;
+}
+
+/** findNode on the fast path's positions, with the same semantics (there are no aliases). */
+function findFast(root: FastNode, pointer: string): { node: FastNode; key: { start: number; end: number } | null; exact: boolean } {
+  let node = root;
+  let key: { start: number; end: number } | null = null;
+  for (const segment of parsePointer(pointer)) {
+    if (node.entries) {
+      const entry = node.entries.get(segment);
+      if (!entry) return { node, key, exact: false };
+      key = { start: entry.keyStart, end: entry.keyEnd };
+      node = entry.value;
+    } else if (node.items) {
+      const index = Number(segment);
+      const item = Number.isInteger(index) ? node.items[index] : undefined;
+      if (!item) return { node, key, exact: false };
+      key = null;
+      node = item;
+    } else {
+      return { node, key, exact: false };
+    }
+  }
+  return { node, key, exact: true };
+}
+
+/** rangeOfNode on the fast path's positions. */
+function rangeOfFast(file: SourceFile, found: ReturnType<typeof findFast>, target: Target): Range {
+  if (target === 'key' && found.exact && found.key) return offsetRange(file, found.key.start, found.key.end);
+  const node = found.node;
+  if (node.kind === 'map' || node.kind === 'seq') {
+    const first = node.entries?.values().next().value;
+    const end = first ? first.keyEnd : Math.min(node.end, lineEnd(file.text, node.start));
+    return offsetRange(file, node.start, end);
+  }
+  return offsetRange(file, node.start, node.end);
 }

@@ -1,3 +1,5 @@
+import { isUtf8 } from 'node:buffer';
+
 /**
  * Text hygiene of catalog files: decoding bytes as strict UTF-8, line breaks, and the characters a catalog entry never
  * holds (controls, bidirectional overrides, invisible characters). Pure: no I/O, safe in a worker.
@@ -17,6 +19,8 @@ export interface Decoded {
  * of the bad bytes (so that positions can be shown) and the first bad byte is reported.
  */
 export function decodeUtf8(bytes: Uint8Array): Decoded {
+  // The common case, valid UTF-8: checked and decoded by node's own fast code (a BOM is kept, as ignoreBOM keeps it).
+  if (isUtf8(bytes)) return { text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') };
   try {
     return { text: fatal.decode(bytes) };
   } catch {

@@ -1,4 +1,5 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, type Alias, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import type { Alias, Document, Node, Pair, YAMLMap } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq } from './yaml-lazy.js';
 import { toPointer } from './pointer.js';
 
 /**

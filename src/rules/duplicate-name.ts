@@ -6,8 +6,10 @@ import { defineRule } from './define.js';
  * same to a client choosing a rail from a list.
  */
 export function nameKey(name: string): string {
-  return name.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+  // NFKC leaves printable ASCII as it is: most names skip the normalization.
+  return (PRINTABLE_ASCII.test(name) ? name : name.normalize('NFKC')).toLowerCase().replace(/\s+/g, ' ').trim();
 }
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 export default defineRule({
   id: 'duplicate-name',

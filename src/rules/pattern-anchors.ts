@@ -36,20 +36,29 @@ function unanchored(alternative: string): string {
   return anchored(`^${alternative.slice(start)}`) ? alternative.slice(start, -1) : alternative.slice(start);
 }
 
+/** What to say about a pattern that is not anchored around every alternative; '' for one that is. */
+function anchorMessage(pattern: string): string {
+  const alternatives = topLevelAlternatives(pattern);
+  if (alternatives.every(anchored)) return '';
+  const inner = alternatives.map(unanchored);
+  const fix = inner.length > 1 ? `^(?:${inner.join('|')})$` : `^${inner[0]}$`;
+  return `pattern ${quotePattern(pattern)} is not anchored at both ends${alternatives.length > 1 ? ' of every alternative' : ''}, so it accepts any value that merely contains a match (a valid value with extra characters around it): write ${quotePattern(fix)}`;
+}
+
 export default defineRule({
   id: 'pattern-anchors',
   severity: 'warning',
   scope: 'entry',
   description: 'A field\'s pattern is anchored with ^ and $ around every alternative: the service tests the whole value, and an unanchored pattern accepts any value that merely contains a match.',
   check({ catalog, report }) {
+    // The message is a function of the pattern alone: each distinct pattern is read once ('' for an anchored one).
+    const memo = new Map<string, string>();
     for (const rail of catalog.rails) {
       rail.data.fields.forEach((field, i) => {
         if (field.pattern === undefined || !compilePattern(field.pattern).ok) return; // pattern-syntax reports it
-        const alternatives = topLevelAlternatives(field.pattern);
-        if (alternatives.every(anchored)) return;
-        const inner = alternatives.map(unanchored);
-        const fix = inner.length > 1 ? `^(?:${inner.join('|')})$` : `^${inner[0]}$`;
-        report(rail, `/fields/${i}/pattern`, `pattern ${quotePattern(field.pattern)} is not anchored at both ends${alternatives.length > 1 ? ' of every alternative' : ''}, so it accepts any value that merely contains a match (a valid value with extra characters around it): write ${quotePattern(fix)}`);
+        let message = memo.get(field.pattern);
+        if (message === undefined) memo.set(field.pattern, (message = anchorMessage(field.pattern)));
+        if (message) report(rail, `/fields/${i}/pattern`, message);
       });
     }
   },

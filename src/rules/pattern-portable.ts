@@ -3,8 +3,69 @@ import { normalize } from '../beneficiary/normalize.js';
 import { portabilityFindings } from '../core/pattern-portability.js';
 import { re2Verdict } from '../core/re2.js';
 import { redosDiagnostics } from '../core/redos.js';
+import type { RailField } from '../generated/types.js';
 import { defineRule } from './define.js';
 import { quotePattern } from './pattern-syntax.js';
+
+/** One problem of a field, relative to the field: `pattern`, `examples/1`... */
+interface FieldFinding {
+  at: string;
+  message: string;
+}
+
+/**
+ * The problems of one field: a pure function of its pattern, its normalization and its test vectors (nothing else of
+ * the field is read), so that a catalog where thousands of rails share a field checks it once.
+ */
+function fieldFindings(pattern: string, field: RailField): FieldFinding[] {
+  const found: FieldFinding[] = [];
+  const findings = portabilityFindings(pattern);
+  for (const f of findings) {
+    const fix = f.fix !== undefined ? `; ${f.fix}` : '';
+    found.push({ at: 'pattern', message: `pattern ${quotePattern(pattern)} is not portable: ${f.construct} at ${f.end - f.start > 1 ? `characters ${f.start + 1}-${f.end}` : `character ${f.end}`}: ${f.engines}${fix}` });
+  }
+  if (findings.length) return found;
+  const examples = field.examples ?? [];
+  const counterexamples = field.counterexamples ?? [];
+  const values = [...examples, ...counterexamples].map((v) => normalize(v, field.normalize));
+  const re2 = re2Verdict(pattern, values);
+  if (!re2.ok) {
+    found.push({ at: 'pattern', message: `pattern ${quotePattern(pattern)} does not compile in RE2, the engine of Go clients: ${re2.reason}; keep to the portable subset (repeats at most {1000})` });
+    return found;
+  }
+  const js = compilePattern(pattern);
+  // A pattern vulnerable to catastrophic backtracking could hang JavaScript on a counterexample (pattern-redos
+  // reports it), as pattern-examples does not run it either.
+  if (!js.ok || redosDiagnostics(pattern).status === 'vulnerable') return found;
+  values.forEach((value, k) => {
+    const inJs = js.regexp.test(value);
+    if (inJs === re2.matches[k]) return;
+    const at = k < examples.length ? `examples/${k}` : `counterexamples/${k - examples.length}`;
+    found.push({ at, message: `${JSON.stringify(value)} ${inJs ? 'matches' : 'does not match'} pattern ${quotePattern(pattern)} in JavaScript but ${re2.matches[k] ? 'matches' : 'does not match'} in RE2 (Go): rewrite the pattern in the portable subset so both engines agree` });
+  });
+  return found;
+}
+
+/** What fieldFindings reads besides the pattern, kept with its findings. */
+interface Checked {
+  normalize: string | undefined;
+  examples: string[] | undefined;
+  counterexamples: string[] | undefined;
+  found: FieldFinding[];
+}
+
+/** Lists of texts with the same items (or both absent). */
+function sameTexts(a: string[] | undefined, b: unknown): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (!Array.isArray(b) || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+const isTexts = (v: unknown): v is string[] | undefined => v === undefined || (Array.isArray(v) && v.every((x) => typeof x === 'string'));
+
+/** Distinct fields kept for one pattern: beyond them, a field is checked without being kept. */
+const MAX_VARIANTS = 16;
 
 export default defineRule({
   id: 'pattern-portable',
@@ -13,35 +74,25 @@ export default defineRule({
   description:
     'A field\'s pattern means the same in every client\'s engine: it uses only the portable subset (no lookaround, back-references, \\d \\w \\s \\b, dot, \\p{...}, \\u escapes or named groups), compiles in RE2, and every example and counterexample gets the same verdict in JavaScript and in RE2.',
   check({ catalog, report }) {
+    // By pattern, the normalizations and test vectors met with it and their findings (compared item by item).
+    const memo = new Map<string, Checked[]>();
     for (const rail of catalog.rails) {
       rail.data.fields.forEach((field, i) => {
         const pattern = field.pattern;
         if (pattern === undefined || !compilePattern(pattern).ok) return; // pattern-syntax reports it
-        const pointer = `/fields/${i}/pattern`;
-        const findings = portabilityFindings(pattern);
-        for (const f of findings) {
-          const fix = f.fix !== undefined ? `; ${f.fix}` : '';
-          report(rail, pointer, `pattern ${quotePattern(pattern)} is not portable: ${f.construct} at ${f.end - f.start > 1 ? `characters ${f.start + 1}-${f.end}` : `character ${f.end}`}: ${f.engines}${fix}`);
+        const { normalize, examples, counterexamples } = field;
+        const known = memo.get(pattern);
+        let found = known?.find((k) => k.normalize === normalize && sameTexts(k.examples, examples) && sameTexts(k.counterexamples, counterexamples))?.found;
+        if (!found) {
+          found = fieldFindings(pattern, field);
+          // Entries the schema refused reach the rules too (validate.ts): only texts are kept, anything odd is checked as is.
+          if ((normalize === undefined || typeof normalize === 'string') && isTexts(examples) && isTexts(counterexamples)) {
+            const checked = { normalize, examples, counterexamples, found };
+            if (!known) memo.set(pattern, [checked]);
+            else if (known.length < MAX_VARIANTS) known.push(checked);
+          }
         }
-        if (findings.length) return;
-        const examples = field.examples ?? [];
-        const counterexamples = field.counterexamples ?? [];
-        const values = [...examples, ...counterexamples].map((v) => normalize(v, field.normalize));
-        const re2 = re2Verdict(pattern, values);
-        if (!re2.ok) {
-          report(rail, pointer, `pattern ${quotePattern(pattern)} does not compile in RE2, the engine of Go clients: ${re2.reason}; keep to the portable subset (repeats at most {1000})`);
-          return;
-        }
-        const js = compilePattern(pattern);
-        // A pattern vulnerable to catastrophic backtracking could hang JavaScript on a counterexample (pattern-redos
-        // reports it), as pattern-examples does not run it either.
-        if (!js.ok || redosDiagnostics(pattern).status === 'vulnerable') return;
-        values.forEach((value, k) => {
-          const inJs = js.regexp.test(value);
-          if (inJs === re2.matches[k]) return;
-          const at = k < examples.length ? `examples/${k}` : `counterexamples/${k - examples.length}`;
-          report(rail, `/fields/${i}/${at}`, `${JSON.stringify(value)} ${inJs ? 'matches' : 'does not match'} pattern ${quotePattern(pattern)} in JavaScript but ${re2.matches[k] ? 'matches' : 'does not match'} in RE2 (Go): rewrite the pattern in the portable subset so both engines agree`);
-        });
+        for (const f of found) report(rail, `/fields/${i}/${f.at}`, f.message);
       });
     }
   },

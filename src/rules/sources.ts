@@ -39,6 +39,8 @@ export default defineRule({
   description:
     'Every rail names at least one source of its facts (sources: url, title, checked): https only, no link shortener, each address once, checked no later than today.',
   check({ catalog, today, report }) {
+    // Rails share their sources' addresses: each address is judged once.
+    const problems = new Map<string, string | undefined>();
     for (const rail of catalog.rails) {
       const { sources } = rail.data;
       if (!sources || sources.length === 0) {
@@ -48,7 +50,8 @@ export default defineRule({
       const seen = new Set<string>();
       sources.forEach((source, i) => {
         if (source.url === PLACEHOLDER) return; // left by catalog new: the placeholder rule says what to fill in
-        const problem = urlProblem(source.url);
+        let problem = problems.get(source.url);
+        if (problem === undefined && !problems.has(source.url)) problems.set(source.url, (problem = urlProblem(source.url)));
         if (problem) report(rail, `/sources/${i}/url`, problem);
         else if (seen.has(source.url)) report(rail, `/sources/${i}/url`, `${source.url} is already a source of this rail: remove the second one`);
         seen.add(source.url);

@@ -1,6 +1,7 @@
 import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { fastParseYaml } from '../../src/core/fast-yaml.js';
+import { fastParseYaml, plainCharacters } from '../../src/core/fast-yaml.js';
+import { refusedCharacters } from '../../src/core/text.js';
 import { YAML_OPTIONS } from '../../src/core/source.js';
 import { bundledFiles, compareParsers, runDifferential } from '../helpers/differential.js';
 
@@ -93,6 +94,40 @@ describe('the fast YAML path', () => {
     expect(result.fast).toBeGreaterThan(500);
     expect(result.fast).toBeLessThan(1900);
   }, 180_000); // about 8 s on a quiet 2-core machine; the limit leaves room for a busy one
+
+  // plainCharacters decides which texts skip the scan for refused characters (load.ts): the reference below is the
+  // character loop it replaced, and every refused character must be outside the plain ones.
+  it('reads as plain exactly the characters of its definition, and none that text.ts refuses', () => {
+    const reference = (c: number) =>
+      !(c < 0x7f ? c < 0x20 && c !== 0x0a : c <= 0xa0 || c === 0xad || c === 0x34f || c === 0x61c || (c >= 0x115f && c <= 0x1160) || (c >= 0x17b4 && c <= 0x17b5) ||
+        (c >= 0x180b && c <= 0x180f) || (c >= 0x2000 && c <= 0x200f) || (c >= 0x2028 && c <= 0x206f) || c === 0x3000 || c === 0x3164 || (c >= 0xd800 && c <= 0xf8ff) ||
+        (c >= 0xfe00 && c <= 0xfe0f) || c === 0xfeff || c === 0xffa0 || c >= 0xfff0);
+    const wrong: string[] = [];
+    for (let c = 0; c <= 0xffff; c++) {
+      const text = `a: x${String.fromCharCode(c)}y\n`;
+      if (plainCharacters(text) !== reference(c)) wrong.push(`U+${c.toString(16)} plain`);
+      if (plainCharacters(text) && refusedCharacters(text).length) wrong.push(`U+${c.toString(16)} refused`);
+    }
+    expect(wrong).toEqual([]);
+    expect(plainCharacters('a: é\n日本\n')).toBe(true);
+    expect(plainCharacters('\ufeffa: 1')).toBe(false);
+  });
+
+  // Keys are kept between files (by a hash of their characters): a key that shares a slot, a prefix or a length with
+  // another must still read as itself.
+  it.each([
+    ['ab: 1\nabc: 2\na: 3', { ab: 1, abc: 2, a: 3 }],
+    ['Aa: 1\nBB: 2', { Aa: 1, BB: 2 }], // the same hash (31 * A + a = 31 * B + B)
+    ['x:\n  Aa: 1\ny:\n  BB: 2', { x: { Aa: 1 }, y: { BB: 2 } }],
+    ['a: { Aa: 1, BB: 2 }', { a: { Aa: 1, BB: 2 } }],
+    // Values are kept the same way (plain, quoted, in flow collections, with inner and trailing spaces).
+    ['v: Aa\nw: BB\nx: "Aa"\ny: [BB, Aa , "B B"]\nz: { k: BB  }\nq: \'BB\'\'\'\nr: "B\\"B"\ns: A a # c', { v: 'Aa', w: 'BB', x: 'Aa', y: ['BB', 'Aa', 'B B'], z: { k: 'BB' }, q: "BB'", r: 'B"B', s: 'A a' }],
+  ])('reads the keys and values of %j as written, file after file', (text, expected) => {
+    for (let round = 0; round < 3; round++) {
+      expect(fastParseYaml(text)?.data).toStrictEqual(expected);
+      expect(fastParseYaml('BB: Aa\nab: "BB"\nAa: [ab, B B]')?.data).toStrictEqual({ BB: 'Aa', ab: 'BB', Aa: ['ab', 'B B'] });
+    }
+  });
 
   it('compares reports too: a file with problems is located the same way on both paths', () => {
     const rail = bundledFiles().find((f) => f.name.startsWith('rails/'))!;

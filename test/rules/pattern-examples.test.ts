@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { problemsOf, RAIL_BR_PIX, setLine } from '../helpers/catalog.js';
+import { sameData } from '../../src/rules/pattern-examples.js';
 
 // RAIL_BR_PIX: the pixKey field starts at line 20 (- name: pixKey); type line 22, pattern 24, maxLength 25,
 // examples 27, counterexamples 28.
@@ -37,6 +38,40 @@ describe('pattern-examples', () => {
     { name: 'a counterexample accepted once normalized', files: rail(['pattern', "pattern: '^[A-Z]{3}$'"], ['maxLength', 'normalize: upper'], ['examples', 'examples: [ABC]'], ['counterexamples', 'counterexamples: [abc]']), at: ['/fields/0/counterexamples/0', 28] },
   ])('reports $name', async ({ files, at }) => {
     expect(await located(files)).toEqual([['rails/BR-pix.yaml', 'pattern-examples', ...at]]);
+  });
+
+  // Each distinct field is checked once (kept by name and pattern, compared value by value): fields that differ in
+  // anything else are checked on their own, and their messages say their own help.
+  it.each([
+    { name: 'help', a: 'help: { fr: Aide, en: Help one }', b: 'help: { fr: Aide, en: Help two }', expected: [['rails/BR-pix.yaml', 'Help one'], ['rails/BR-pixb.yaml', 'Help two']] },
+    { name: 'maxLength', a: 'maxLength: 77', b: 'maxLength: 5', expected: [['rails/BR-pixb.yaml', 'too long']] },
+    { name: 'required (the same field otherwise)', a: 'required: true', b: 'required: true', expected: [['rails/BR-pix.yaml', 'not in the expected format'], ['rails/BR-pixb.yaml', 'not in the expected format']] },
+  ])('checks rails whose fields differ only in $name each with their own field', async ({ a, b, expected }) => {
+    const key = a.split(':')[0];
+    const base = setLine(RAIL_BR_PIX, 'examples', key === 'maxLength' ? 'examples: ["+5511987654321"]' : 'examples: ["+5511987654321", "not a key!"]');
+    const files = {
+      'rails/BR-pix.yaml': setLine(base, key, a),
+      'rails/BR-pixb.yaml': setLine(base, key, b).replace('id: BR-pix', 'id: BR-pixb').replace('slug: pix', 'slug: pixb').replace('name: Pix\n', 'name: Pix B\n'),
+    };
+    const problems = (await problemsOf(files)).filter((p) => p.rule === 'pattern-examples');
+    expect(problems.map((p) => p.file)).toEqual(expected.map(([file]) => file));
+    problems.forEach((p, k) => expect(p.message).toContain(expected[k][1]));
+  });
+
+  it.each([
+    [{ a: 1, b: [1, 'x', null] }, { b: [1, 'x', null], a: 1 }, true],
+    [{ a: 1 }, { a: 1, b: 2 }, false],
+    [{ a: 1, b: undefined }, { a: 1, c: undefined }, false],
+    [[1, 2], [2, 1], false],
+    [[], {}, false],
+    [{ a: 'x' }, { a: 'x ' }, false],
+    [{ a: Number.NaN }, { a: Number.NaN }, true],
+    [{ a: 0 }, { a: -0 }, false],
+    [{ a: null }, { a: 0 }, false],
+    ['1', 1, false],
+  ])('compares data: %j and %j are the same: %s', (a, b, same) => {
+    expect(sameData(a, b)).toBe(same);
+    expect(sameData(b, a)).toBe(same);
   });
 
   it('leaves the examples of a pattern that does not compile to pattern-syntax', async () => {

@@ -66,6 +66,22 @@ describe('pattern-portable', () => {
     expect(problems[0].message).toMatch(/matches .* in JavaScript but does not match in RE2/);
   });
 
+  // Fields are checked once per pattern, normalization and test vectors: rails sharing the pattern but not the vectors
+  // (or not the normalization) each get their own verdicts.
+  it.each([
+    { name: 'the same field', second: '["\\uD800x"]', normalize: undefined, expected: [['rails/BR-pix.yaml', '/fields/0/counterexamples/0'], ['rails/BR-pixb.yaml', '/fields/0/counterexamples/0']] },
+    { name: 'other counterexamples', second: '["cx"]', normalize: undefined, expected: [['rails/BR-pix.yaml', '/fields/0/counterexamples/0']] },
+    { name: 'the surrogate second', second: '["cx", "\\uD800x"]', normalize: undefined, expected: [['rails/BR-pix.yaml', '/fields/0/counterexamples/0'], ['rails/BR-pixb.yaml', '/fields/0/counterexamples/1']] },
+    { name: 'another normalization', second: '["\\uD800x"]', normalize: 'normalize: upper', expected: [['rails/BR-pix.yaml', '/fields/0/counterexamples/0']] },
+  ])('checks two rails sharing a pattern: $name', async ({ second, normalize, expected }) => {
+    const first = rail('^[^a]x$', { examples: '["bx"]', counterexamples: '["\\uD800x"]' })['rails/BR-pix.yaml'];
+    let other = rail('^[^a]x$', { examples: '["bx"]', counterexamples: second })['rails/BR-pix.yaml'];
+    other = other.replace('id: BR-pix', 'id: BR-pixb').replace('slug: pix', 'slug: pixb').replace('name: Pix\n', 'name: Pix B\n');
+    if (normalize) other = setLine(other, 'maxLength', normalize);
+    const problems = await problemsOfRule({ 'rails/BR-pix.yaml': first, 'rails/BR-pixb.yaml': other });
+    expect(problems.map((p) => [p.file, p.pointer])).toEqual(expected);
+  });
+
   it('keeps RE2 verdicts per pattern and values', () => {
     expect(re2Verdict('^[0-9]{3}$', ['123', '12'])).toEqual({ ok: true, matches: [true, false] });
     expect(re2Verdict('^(?!a)b$', ['b'])).toMatchObject({ ok: false });

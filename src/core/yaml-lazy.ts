@@ -1,0 +1,19 @@
+import { createRequire } from 'node:module';
+
+/**
+ * The `yaml` package, loaded on first use: a clean catalog is read by the fast path (fast-yaml.ts) and never needs it,
+ * and loading it costs about 60 ms. Node resolves `yaml` to the same CommonJS file for import and require, so this is
+ * the very module other files import.
+ */
+type Yaml = typeof import('yaml');
+let yaml: Yaml | undefined;
+const load = (): Yaml => (yaml ??= createRequire(import.meta.url)('yaml') as Yaml);
+
+export const parseAllDocuments = ((...args: Parameters<Yaml['parseAllDocuments']>) => load().parseAllDocuments(...args)) as Yaml['parseAllDocuments'];
+export const isAlias = ((node: unknown) => load().isAlias(node)) as Yaml['isAlias'];
+export const isCollection = ((node: unknown) => load().isCollection(node)) as Yaml['isCollection'];
+export const isMap = ((node: unknown) => load().isMap(node)) as Yaml['isMap'];
+export const isPair = ((node: unknown) => load().isPair(node)) as Yaml['isPair'];
+export const isScalar = ((node: unknown) => load().isScalar(node)) as Yaml['isScalar'];
+export const isSeq = ((node: unknown) => load().isSeq(node)) as Yaml['isSeq'];
+export const stringify = ((...args: Parameters<Yaml['stringify']>) => load().stringify(...args)) as Yaml['stringify'];
