@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync, type Stats } from 'nod
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Catalog } from './catalog.js';
-import { displayPath, isEntryPlace, loadTexts, parseCatalogText, readTextSync, scanCatalog, type CatalogText, type EntryKind, type Loaded, type RawEntry } from './load.js';
+import { displayPath, displayPaths, isEntryPlace, joinPath, loadTexts, parseCatalogText, readTextSync, scanCatalog, type CatalogText, type EntryKind, type Loaded, type RawEntry } from './load.js';
 import { makeReport, type Problem } from './problem.js';
 import type { SourceFile } from './source.js';
 import { addEntry, checkSchemas, rulesOnInvalid, runRules, withoutCharacterEchoes, type InvalidEntry, type Validation, type ValidateOptions } from './validate.js';
@@ -218,10 +218,7 @@ export async function validateIncremental(options: ValidateOptions & { cacheFile
   const key = runKey(absDir, cwd, options.today, rules);
   const { files: names, refused } = await scanCatalog(absDir, options.dir, [cacheFile]);
   const previous = readKept(cacheFile, key);
-  // Paths of the catalog's files, made by concatenation: path.join and path.relative per file cost more than the rest.
-  const shownDir = displayPath(absDir, cwd);
-  const shownOf = (name: string) => (shownDir === '.' ? name : `${shownDir}/${name}`);
-  const absoluteOf = (name: string) => absDir + path.sep + (path.sep === '/' ? name : name.split('/').join(path.sep));
+  const shownOf = displayPaths(absDir, cwd);
 
   // Which files changed: the stat first, the hash of the text when the stat is not conclusive.
   const slots: Slot[] = [];
@@ -233,7 +230,7 @@ export async function validateIncremental(options: ValidateOptions & { cacheFile
       continue;
     }
     // undefined when gone since the folder was listed: reading it says so.
-    const stat = statSync(absoluteOf(name), { throwIfNoEntry: false });
+    const stat = statSync(joinPath(absDir, name), { throwIfNoEntry: false });
     if (kept && stat && !kept[5] && sameStat(kept, stat)) {
       slots.push({ name, kept });
       continue;
@@ -283,7 +280,8 @@ export async function validateIncremental(options: ValidateOptions & { cacheFile
   for (const slot of slots) {
     if ('kept' in slot) {
       const { kept, name } = slot;
-      const file = new KeptFile(shownOf(name), absoluteOf(name), absDir, name);
+      const absolute = joinPath(absDir, name);
+      const file = new KeptFile(shownOf(absolute, name), absolute, absDir, name);
       loaded.files.push(file);
       for (const p of kept[6]) problems.push(p);
       const kind = kept[7];
@@ -301,7 +299,7 @@ export async function validateIncremental(options: ValidateOptions & { cacheFile
       } else next.files[name] = kept;
       continue;
     }
-    const absolute = path.join(absDir, slot.name);
+    const absolute = joinPath(absDir, slot.name);
     const file = freshFiles.get(absolute);
     if (file) loaded.files.push(file);
     const own = problemsByFile.get(file?.path ?? displayPath(absolute, cwd)) ?? [];

@@ -40,6 +40,11 @@ export interface Loaded {
   files: SourceFile[];
   entries: RawEntry[];
   problems: Problem[];
+  /**
+   * The parse of each file read clean (valid UTF-8, whole, default parser), by name: another load that reads the same
+   * text takes it instead of parsing again (the working tree and its base revision share most files).
+   */
+  parses?: Map<string, ParsedText>;
 }
 
 /** Thrown for a catalog folder that cannot be read at all (a usage error, exit code 2). */
@@ -152,6 +157,8 @@ export type Parser = 'auto' | 'full';
 export interface LoadOptions {
   /** 'full' parses every file with `yaml` (the differential test compares both). */
   parser?: Parser;
+  /** Parses of another load (Loaded.parses, the base revision's): a file with the same name and text takes its parse. */
+  known?: Map<string, ParsedText>;
 }
 
 /** Reads and parses every file of a catalog folder; never throws on a file, only on an unreadable folder. */
@@ -159,9 +166,14 @@ export async function loadCatalog(dir: string, cwd = process.cwd(), options: Loa
   const absDir = path.resolve(cwd, dir);
   const { files: names, refused } = await scanCatalog(absDir, dir);
   const docs = new Map<string, Document | null>();
-  const parsed = parseFiles(absDir, names, docs, options.parser ?? 'auto');
+  const parsed = parseFiles(absDir, names, docs, options.parser ?? 'auto', options.known);
   for (const r of refused) parsed.push(parseCatalogText(r));
   return toLoaded(absDir, parsed, cwd, docs);
+}
+
+/** True when a text was read whole and is valid UTF-8: its parse is a function of its name and text alone. */
+function clean(text: CatalogText): boolean {
+  return text.text !== undefined && !text.badUtf8 && text.refused === undefined && text.unreadable === undefined;
 }
 
 /**
@@ -169,8 +181,13 @@ export async function loadCatalog(dir: string, cwd = process.cwd(), options: Loa
  * docs/performance.md), keeping the documents the full path made, so that locating a problem does not parse a file
  * twice. `read` holds texts already read.
  */
-function parseFiles(absDir: string, names: string[], docs: Map<string, Document | null>, parser: Parser): ParsedText[] {
-  return names.map((name) => parseCatalogText(readTextSync(absDir, name), (doc) => docs.set(name, doc), MAX_FILE_BYTES, parser));
+function parseFiles(absDir: string, names: string[], docs: Map<string, Document | null>, parser: Parser, known?: Map<string, ParsedText>): ParsedText[] {
+  return names.map((name) => {
+    const text = readTextSync(absDir, name);
+    const same = parser === 'auto' ? known?.get(name) : undefined;
+    if (same && same.text === text.text && clean(text)) return same;
+    return parseCatalogText(text, (doc) => docs.set(name, doc), MAX_FILE_BYTES, parser);
+  });
 }
 
 /**
@@ -179,8 +196,13 @@ function parseFiles(absDir: string, names: string[], docs: Map<string, Document 
  */
 export function loadTexts(absDir: string, texts: CatalogText[], cwd = process.cwd(), maxBytes = MAX_FILE_BYTES, parser: Parser = 'auto'): Loaded {
   const docs = new Map<string, Document | null>();
-  const parsed = texts.map((t) => parseCatalogText(t, (doc) => docs.set(t.name, doc), maxBytes, parser));
-  return toLoaded(absDir, parsed, cwd, docs);
+  const parses = new Map<string, ParsedText>();
+  const parsed = texts.map((t) => {
+    const p = parseCatalogText(t, (doc) => docs.set(t.name, doc), maxBytes, parser);
+    if (parser === 'auto' && maxBytes === MAX_FILE_BYTES && clean(t)) parses.set(t.name, p);
+    return p;
+  });
+  return { ...toLoaded(absDir, parsed, cwd, docs), parses };
 }
 
 /** Turns parsed files into source files, entries and located problems, in the code-unit order of their names. */
@@ -240,7 +262,7 @@ export function readTextSync(absDir: string, name: string): CatalogText {
  * path.join(dir, name) for a name of the catalog (plain segments joined by `/`) and a normalized absolute folder, without
  * path.join's normalizing work; path.join itself for anything else.
  */
-function joinPath(dir: string, name: string): string {
+export function joinPath(dir: string, name: string): string {
   if (path.sep !== '/' || !isPlainName(name) || !isNormalDir(dir)) return path.join(dir, name);
   return dir === '/' ? dir + name : `${dir}/${name}`;
 }

@@ -2,7 +2,7 @@ import type { Asset, Country, Policy, Rail } from '../generated/types.js';
 import type { Catalog, Entry } from './catalog.js';
 import type { Rule } from '../rules/define.js';
 import { rules as registry } from '../rules/index.js';
-import { loadCatalog, type Loaded, type RawEntry } from './load.js';
+import { loadCatalog, type Loaded, type ParsedText, type RawEntry } from './load.js';
 import { makeReport, type Problem, type Report } from './problem.js';
 import { schemaErrors } from './schemas.js';
 import type { ErrorObject } from 'ajv';
@@ -24,6 +24,8 @@ export interface ValidateOptions {
   rules?: Record<string, Rule>;
   /** The catalog at a base revision, for the history rules (validate --base). */
   base?: Catalog;
+  /** Parses of files already read (the base revision's, Loaded.parses): a file with the same text is not parsed again. */
+  known?: Map<string, ParsedText>;
   /** Cache file (validate --cache), relative to cwd: only what changed since the run that wrote it is checked again. */
   cacheFile?: string;
 }
@@ -160,7 +162,7 @@ export async function validateCatalog(options: ValidateOptions): Promise<Validat
   const { cacheFile } = options;
   const validation = cacheFile
     ? await (await import('./incremental.js')).validateIncremental({ ...options, cacheFile, rules: options.rules ?? registry })
-    : validateLoaded(await loadCatalog(options.dir, options.cwd), options);
+    : validateLoaded(await loadCatalog(options.dir, options.cwd, { known: options.known }), options);
   await saveVerdictCaches();
   return validation;
 }
