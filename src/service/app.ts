@@ -14,7 +14,7 @@ import { docsRoutes } from './docs.js';
 import { VersionHistory } from './history.js';
 import { openApiDocument } from './openapi.js';
 import { pageKey, renderPage } from './pages.js';
-import { acceptedNames, CREDENTIAL_NAMES, hasCredentialParam, isApiError, parseQueryString, readListQuery, type ParsedQuery } from './params.js';
+import { acceptedNames, CREDENTIAL_NAMES, hasCredentialParam, isApiError, listQueryOf, parseQueryString, readListQuery, type ListQuery, type ParsedQuery } from './params.js';
 import { Representation, ResponseCache } from './representation.js';
 import type { SnapshotStore } from './store.js';
 import type { Snapshot } from './snapshot.js';
@@ -129,7 +129,7 @@ function routeTable(context: RouteContext, options: Pick<AppOptions, 'readiness'
 
   function listHandler(endpoint: EndpointDef) {
     const list = function list(request: FastifyRequest, reply: FastifyReply) {
-      const query = readListQuery(endpoint, request.query as ParsedQuery);
+      const query = listQueryOf(endpoint, request.query as ParsedQuery);
       if (isApiError(query)) return sendError(reply, query);
       let snapshot = store.current;
       let after: string | undefined;
@@ -153,8 +153,18 @@ function routeTable(context: RouteContext, options: Pick<AppOptions, 'readiness'
       return answer(request, reply, held, after, query);
     }
 
+    /** The page key of a query's first page, made once per query read (listQueryOf) and snapshot version. */
+    const firstPageKeys = new WeakMap<ListQuery, { version: string; key: string }>();
+    function firstPageKey(version: string, query: ListQuery): string {
+      const known = firstPageKeys.get(query);
+      if (known !== undefined && known.version === version) return known.key;
+      const key = pageKey(version, endpoint.name, query.filterKey, query.limit, undefined);
+      firstPageKeys.set(query, { version, key });
+      return key;
+    }
+
     function answer(request: FastifyRequest, reply: FastifyReply, snapshot: Snapshot, after: string | undefined, query: Exclude<ReturnType<typeof readListQuery>, ApiError>) {
-      const key = pageKey(snapshot.version, endpoint.name, query.filterKey, query.limit, after);
+      const key = after === undefined ? firstPageKey(snapshot.version, query) : pageKey(snapshot.version, endpoint.name, query.filterKey, query.limit, after);
       reply.header('cache-control', 'private').header('catalog-version', snapshot.version);
       return responses.send(request, reply, key, () => renderPage(snapshot, endpoint, query, after, cursors), JSON_TYPE);
     }
@@ -310,14 +320,15 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
     done();
   });
 
-  /** Requests whose key was accepted: the only ones rate-limited (by key). */
+  /** Requests whose key was accepted: the only ones rate-limited (by key); kept only when there are rate limits. */
   const authenticated = new WeakSet<FastifyRequest>();
+  const rateLimited = Boolean(options.rateLimit);
 
   /** Auth comes first: a bad key with bad parameters is 401, not 400. */
   function authenticate(request: FastifyRequest, reply: FastifyReply, done: () => void) {
     const failure = checkAuthorization(request.headers.authorization, keys, hasCredentialParam(request.query as ParsedQuery));
     if (failure === null) {
-      authenticated.add(request);
+      if (rateLimited) authenticated.add(request);
       return done();
     }
     reply.header('www-authenticate', failure.tokenSent ? `${REALM}, error="invalid_token"` : REALM);
