@@ -326,7 +326,7 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
 
   /** Auth comes first: a bad key with bad parameters is 401, not 400. */
   function authenticate(request: FastifyRequest, reply: FastifyReply, done: () => void) {
-    const failure = checkAuthorization(request.headers.authorization, keys, hasCredentialParam(request.query as ParsedQuery));
+    const failure = checkAuthorization(request.headers.authorization, keys, () => hasCredentialParam(request.query as ParsedQuery));
     if (failure === null) {
       if (rateLimited) authenticated.add(request);
       return done();
