@@ -73,16 +73,19 @@ const allowHeader = (allow: string) => ({ Allow: { description: `The methods the
 
 /**
  * Completes the paths with what every route does alike: each GET but /healthz is a cached response negotiated by
- * Accept-Encoding (the header parameter; Content-Encoding and Vary on 200, Vary and the ETag matched on 304), and
+ * Accept-Encoding (the header parameter, on the path item; Content-Encoding and Vary on 200, Vary and the ETag matched
+ * on 304), and
  * every other method on a path is answered 405 with Allow (GET, HEAD; POST on the beneficiary checks), after the key
  * check where the path needs a key.
  */
 function describeNegotiationAndMethods(paths: Record<string, any>): void {
   for (const [path, item] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(item as Record<string, any>)) {
+      if (method !== 'get' && method !== 'post') continue;
       const responses = op.responses as Record<string, any>;
       if (method === 'get' && path !== '/healthz') {
-        op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/acceptEncoding' }];
+        // On the path item: it applies to the GET and the HEAD that comes with it, beside the operation's own parameters.
+        (item as Record<string, any>).parameters = [{ $ref: '#/components/parameters/acceptEncoding' }];
         const ok = responses['200'];
         responses['200'] = { ...ok, headers: { ...ok.headers, ETag: ok.headers?.ETag ?? bodyTag, ...negotiated, 'X-Request-Id': headers['X-Request-Id'] } };
         const notModified = responses['304'];

@@ -264,3 +264,35 @@ describe('negotiation edge cases, and the same answer the first time and every t
     expect((await withRing.inject({ url: '/api/v1/rails', headers: { authorization: `Bearer ${OTHER_KEY}` } })).statusCode).toBe(200);
   });
 });
+
+describe('X-Request-Id: set first on every answer, by the first hook of each route or the not-found handler', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    ({ app } = await makeApp(await fixtureSeed()));
+  });
+  it.each([
+    ['GET', '/api/v1/rails?limit=2', AUTH, 200],
+    ['HEAD', '/api/v1/rails?limit=2', AUTH, 200],
+    ['GET', '/api/v1/rails', {}, 401],
+    ['GET', '/api/v1/rails?limit=x', AUTH, 400],
+    ['DELETE', '/api/v1/rails', AUTH, 405],
+    ['DELETE', '/api/v1/rails', {}, 401],
+    ['GET', '/api/v1/nothing', AUTH, 404],
+    ['GET', '/nothing', {}, 404],
+    ['PROPFIND', '/nothing', {}, 404],
+    ['GET', '/healthz', {}, 200],
+    ['PUT', '/healthz', {}, 405],
+    ['GET', '/openapi.json', {}, 200],
+    ['GET', '/api/v1/rails/BR-pix', AUTH, 200],
+    ['GET', '/api/v1/rails/BR-pix/beneficiary-checks', AUTH, 405],
+    ['POST', '/api/v1/rails/BR-pix/beneficiary-checks', { ...AUTH, 'content-type': 'text/plain' }, 415],
+    ['POST', '/api/v1/rails/BR-pix/beneficiary-checks', { ...AUTH, 'content-type': 'application/json' }, 400],
+  ] as const)('%s %s -> %i with X-Request-Id first', async (method, url, headers, status) => {
+    const res = await app.inject({ method: method as 'GET', url, headers: { ...headers, 'x-request-id': 'req-1' }, ...(method === 'POST' ? { payload: '{' } : {}) });
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['x-request-id']).toBe('req-1');
+    expect(Object.keys(res.headers)[0]).toBe('x-request-id');
+    const fresh = await app.inject({ method: method as 'GET', url, headers, ...(method === 'POST' ? { payload: '{' } : {}) });
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
