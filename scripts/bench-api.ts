@@ -8,9 +8,11 @@
  * requests/s, p50, p99, the ratio to the ceiling, p99 at half the measured peak, and the service's memory before and
  * after the load; on the 10,000 rails, also the service with its JSON request logs and without its page cache.
  * Compressed: the same page with Accept-Encoding br and gzip, beside a bare fastify route answering the very same
- * precompressed bytes (the ceiling), and beside @fastify/compress (compression per request, for comparison); bytes
+ * precompressed bytes with the service's Content-Type, Vary, Content-Encoding and ETag (the ceiling), and beside @fastify/compress (compression per request, for comparison); bytes
  * per page in each coding. Memory: --distinct distinct empty-result queries (country x currency), RSS before and
  * after (target: growth under 64 MB).
+ * Runs against the ceiling alternate in ABBA rounds; each row gives the best run (the ratio judged) and the median of
+ * the per-round ratios, and the server's CPU time per request (less disturbed by other work on the machine).
  * --profile writes a CPU profile of each server process (node --cpu-prof) to $TMPDIR/bench-api-profiles/<mode>/.
  */
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
