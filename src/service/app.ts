@@ -14,7 +14,7 @@ import { docsRoutes } from './docs.js';
 import { VersionHistory } from './history.js';
 import { openApiDocument } from './openapi.js';
 import { pageKey, renderPage } from './pages.js';
-import { acceptedNames, CREDENTIAL_NAMES, hasCredentialParam, isApiError, parseQueryString, readListQuery, type ParsedQuery } from './params.js';
+import { acceptedNames, CREDENTIAL_NAMES, hasCredentialParam, isApiError, listQueryOf, parseQueryString, readListQuery, type ListQuery, type ParsedQuery } from './params.js';
 import { Representation, ResponseCache } from './representation.js';
 import type { SnapshotStore } from './store.js';
 import type { Snapshot } from './snapshot.js';
@@ -129,7 +129,7 @@ function routeTable(context: RouteContext, options: Pick<AppOptions, 'readiness'
 
   function listHandler(endpoint: EndpointDef) {
     const list = function list(request: FastifyRequest, reply: FastifyReply) {
-      const query = readListQuery(endpoint, request.query as ParsedQuery);
+      const query = listQueryOf(endpoint, request.query as ParsedQuery);
       if (isApiError(query)) return sendError(reply, query);
       let snapshot = store.current;
       let after: string | undefined;
@@ -153,8 +153,18 @@ function routeTable(context: RouteContext, options: Pick<AppOptions, 'readiness'
       return answer(request, reply, held, after, query);
     }
 
+    /** The page key of a query's first page, made once per query read (listQueryOf) and snapshot version. */
+    const firstPageKeys = new WeakMap<ListQuery, { version: string; key: string }>();
+    function firstPageKey(version: string, query: ListQuery): string {
+      const known = firstPageKeys.get(query);
+      if (known !== undefined && known.version === version) return known.key;
+      const key = pageKey(version, endpoint.name, query.filterKey, query.limit, undefined);
+      firstPageKeys.set(query, { version, key });
+      return key;
+    }
+
     function answer(request: FastifyRequest, reply: FastifyReply, snapshot: Snapshot, after: string | undefined, query: Exclude<ReturnType<typeof readListQuery>, ApiError>) {
-      const key = pageKey(snapshot.version, endpoint.name, query.filterKey, query.limit, after);
+      const key = after === undefined ? firstPageKey(snapshot.version, query) : pageKey(snapshot.version, endpoint.name, query.filterKey, query.limit, after);
       reply.header('cache-control', 'private').header('catalog-version', snapshot.version);
       return responses.send(request, reply, key, () => renderPage(snapshot, endpoint, query, after, cursors), JSON_TYPE);
     }
@@ -305,26 +315,35 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
 
   app.decorateRequest('catalogError', null);
 
-  app.addHook('onRequest', (request, reply, done) => {
+  // Every answer carries X-Request-Id, set first: by the first onRequest hook of every route (one hook with the key
+  // check on the routes that need a key, rather than a global hook plus the key check: one hook less per request),
+  // and by the not-found handler.
+  const identify = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     reply.header('x-request-id', request.id);
     done();
-  });
+  };
+  const identifyAndAuthenticate = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    reply.header('x-request-id', request.id);
+    authenticate(request, reply, done);
+  };
 
-  /** Requests whose key was accepted: the only ones rate-limited (by key). */
+  /** Requests whose key was accepted: the only ones rate-limited (by key); kept only when there are rate limits. */
   const authenticated = new WeakSet<FastifyRequest>();
+  const rateLimited = Boolean(options.rateLimit);
 
   /** Auth comes first: a bad key with bad parameters is 401, not 400. */
   function authenticate(request: FastifyRequest, reply: FastifyReply, done: () => void) {
-    const failure = checkAuthorization(request.headers.authorization, keys, hasCredentialParam(request.query as ParsedQuery));
+    const failure = checkAuthorization(request.headers.authorization, keys, () => hasCredentialParam(request.query as ParsedQuery));
     if (failure === null) {
-      authenticated.add(request);
+      if (rateLimited) authenticated.add(request);
       return done();
     }
     reply.header('www-authenticate', failure.tokenSent ? `${REALM}, error="invalid_token"` : REALM);
     sendError(reply, { id: failure.id });
   }
 
-  app.setNotFoundHandler((_request, reply) => {
+  app.setNotFoundHandler((request, reply) => {
+    reply.header('x-request-id', request.id);
     sendError(reply, { id: 'not_found' });
   });
 
@@ -383,11 +402,11 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
 
   await options.beforeRoutes?.(app);
   for (const route of routes) {
-    const auth = route.auth ? [authenticate] : [];
-    app.get(route.path, { onRequest: auth }, route.handler as any);
-    app.route({ method: refused, url: route.path, onRequest: [...auth, refuseMethod], handler: () => {} });
+    const first = route.auth ? identifyAndAuthenticate : identify;
+    app.get(route.path, { onRequest: [first] }, route.handler as any);
+    app.route({ method: refused, url: route.path, onRequest: [first, refuseMethod], handler: () => {} });
   }
-  registerBeneficiaryChecks(app, { store, cursors, responses, history, sendError }, authenticate, ['GET', ...refused.filter((m) => m !== 'POST')]);
+  registerBeneficiaryChecks(app, { store, cursors, responses, history, sendError }, identifyAndAuthenticate, ['GET', ...refused.filter((m) => m !== 'POST')]);
 
   await app.ready();
   return app;

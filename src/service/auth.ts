@@ -22,6 +22,15 @@ export function digestOf(key: string): Buffer {
  */
 export class KeyRing {
   private digests: Buffer[];
+  /**
+   * Keys that passed the full check, by their exact text: at most one entry per active key (only a key whose SHA-256
+   * is an active digest gets in), emptied when the keys are replaced. A key seen before is accepted without hashing
+   * it again (the SHA-256 was most of the service's own work per request). This tells a client nothing the answer
+   * does not: only a valid key can be found here, and a 200 says as much. A key not found here is hashed and compared
+   * with every digest, as always. (V8 compares strings of a Set by their seeded hash first, so a wrong key is not
+   * compared character by character with a held one unless their 30-bit hashes collide.)
+   */
+  private accepted = new Set<string>();
 
   constructor(digests: Buffer[]) {
     this.digests = digests;
@@ -37,13 +46,33 @@ export class KeyRing {
   /** Replaces the active keys (SIGHUP re-reads CATALOG_API_KEYS_FILE), and their limits when given. */
   replace(digests: Buffer[], limits?: Map<string, RateLimit | null>): void {
     this.digests = digests;
+    this.accepted = new Set();
+    this.headers = new Set();
     if (limits) this.limits = limits;
   }
 
+  /**
+   * Authorization header values that carried an accepted key, exactly as sent (a few spellings per key at most:
+   * "Bearer k", "bearer  k"), held on the same terms as the accepted keys and emptied with them.
+   */
+  private headers = new Set<string>();
+
+  /** Whether this exact Authorization header value was accepted before (with the keys now active). */
+  acceptedHeader(header: string): boolean {
+    return this.headers.has(header);
+  }
+
+  /** Remembers a header value whose key was just accepted (a bounded few: 4 spellings per key). */
+  rememberHeader(header: string): void {
+    if (this.headers.size < 4 * this.digests.length && header.length <= MAX_TOKEN_LENGTH + 64) this.headers.add(header);
+  }
+
   verify(key: string): boolean {
+    if (this.accepted.has(key)) return true;
     const presented = digestOf(key);
     let match = 0;
     for (const digest of this.digests) match |= timingSafeEqual(presented, digest) ? 1 : 0;
+    if (match === 1 && this.accepted.size < this.digests.length) this.accepted.add(key);
     return match === 1;
   }
 }
@@ -144,18 +173,28 @@ const INVALID: AuthFailure = { id: 'invalid_credential', tokenSent: true };
  * token68.
  * Only the header counts: a key in the query string is never a credential.
  */
-export function checkAuthorization(sent: string | undefined, keys: KeyRing, keyInQuery: boolean): AuthFailure | null {
+export function checkAuthorization(sent: string | undefined, keys: KeyRing, keyInQuery: boolean | (() => boolean)): AuthFailure | null {
+  // A header accepted before (the same client again) is accepted at once; see KeyRing.acceptedHeader.
+  if (sent !== undefined && keys.acceptedHeader(sent)) return null;
+  const failure = checkHeader(sent, keys);
+  if (failure === null) keys.rememberHeader(sent!);
+  // Whether a key was put in the query string only matters to a refused request (it is read only then).
+  if (failure !== null && failure !== INVALID && (typeof keyInQuery === 'function' ? keyInQuery() : keyInQuery)) return IN_QUERY;
+  return failure;
+}
+
+function checkHeader(sent: string | undefined, keys: KeyRing): AuthFailure | null {
   // HTTP strips white space around a field value (node does it on the wire; injected requests keep it).
   const header = sent?.trim();
-  if (header === undefined || header === '') return keyInQuery ? IN_QUERY : MISSING;
+  if (header === undefined || header === '') return MISSING;
   const space = header.indexOf(' ');
   const scheme = space === -1 ? header : header.slice(0, space);
-  if (scheme.toLowerCase() !== 'bearer') return keyInQuery ? IN_QUERY : SCHEME;
-  if (space === -1) return keyInQuery ? IN_QUERY : MISSING;
+  if (scheme.toLowerCase() !== 'bearer') return SCHEME;
+  if (space === -1) return MISSING;
   let start = space;
   while (header.charCodeAt(start) === 32) start++;
   const token = header.slice(start);
-  if (token === '') return keyInQuery ? IN_QUERY : MISSING;
+  if (token === '') return MISSING;
   if (token.length > MAX_TOKEN_LENGTH || !TOKEN68.test(token)) return INVALID;
   return keys.verify(token) ? null : INVALID;
 }

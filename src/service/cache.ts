@@ -43,17 +43,26 @@ export class BoundedCache<V extends Costed> {
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    // Already the most recently used (the same page asked again): nothing to move.
+    if (entry !== this.newest) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      this.newest = entry;
+    }
     return entry.value;
   }
+
+  /** The entry last stored or moved to the end of `entries` (the most recently used), if still held. */
+  private newest: { value: V; cost: number } | undefined;
 
   /** Stores a value (the most recently used) and drops the least recently used ones past either bound. */
   set(key: string, value: V): void {
     const cost = BoundedCache.costOf(key, value);
     this.delete(key);
     if (cost > this.maxBytes || this.maxEntries < 1) return;
-    this.entries.set(key, { value, cost });
+    const entry = { value, cost };
+    this.entries.set(key, entry);
+    this.newest = entry;
     this.bytes += cost;
     this.evict();
   }
@@ -74,6 +83,7 @@ export class BoundedCache<V extends Costed> {
     if (!entry) return;
     this.entries.delete(key);
     this.bytes -= entry.cost;
+    if (entry === this.newest) this.newest = undefined;
   }
 
   private evict(): void {
@@ -81,6 +91,7 @@ export class BoundedCache<V extends Costed> {
       if (this.bytes <= this.maxBytes && this.entries.size <= this.maxEntries) break;
       this.entries.delete(key);
       this.bytes -= entry.cost;
+      if (entry === this.newest) this.newest = undefined;
     }
   }
 

@@ -5,6 +5,7 @@ import { endpoints, LIMIT, seedSchema, type EndpointDef } from './endpoints.js';
 import { ERRORS, errorSchema } from './errors.js';
 import { MAX_CURSOR_LENGTH } from './cursor.js';
 import { clientPaths, clientSchemas } from './openapi-client.js';
+import { MIN_COMPRESS_BYTES } from './representation.js';
 
 /** Rewrites the seed schema's draft-07 references (#/definitions/x) to OpenAPI components (#/components/schemas/x). */
 function toComponents(node: unknown): unknown {
@@ -55,6 +56,48 @@ export const healthSchema = {
   required: ['status', 'version'],
   additionalProperties: false,
 } as const;
+
+/** Headers of responses negotiated by Accept-Encoding (every cached GET; src/service/representation.ts). */
+const negotiated = {
+  'Content-Encoding': {
+    description: `br or gzip when negotiated from Accept-Encoding; absent when the body is sent as it is (identity, or a body under ${MIN_COMPRESS_BYTES} bytes).`,
+    schema: { type: 'string', enum: ['br', 'gzip'] },
+  },
+  Vary: { description: 'Always Accept-Encoding: the body depends on it (shared caches must key on it).', schema: { type: 'string', const: 'Accept-Encoding' } },
+};
+
+/** The ETag of a document (the OpenAPI document, the docs page): its body's, one per coding. */
+const bodyTag = { description: 'Strong ETag of the body, one per coding (suffix -br or -gz); send it back in If-None-Match.', schema: { type: 'string' } };
+
+const allowHeader = (allow: string) => ({ Allow: { description: `The methods the path answers: ${allow}.`, schema: { type: 'string', const: allow } } });
+
+/**
+ * Completes the paths with what every route does alike: each GET but /healthz is a cached response negotiated by
+ * Accept-Encoding (the header parameter, on the path item; Content-Encoding and Vary on 200, Vary and the ETag matched
+ * on 304), and
+ * every other method on a path is answered 405 with Allow (GET, HEAD; POST on the beneficiary checks), after the key
+ * check where the path needs a key.
+ */
+function describeNegotiationAndMethods(paths: Record<string, any>): void {
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, op] of Object.entries(item as Record<string, any>)) {
+      if (method !== 'get' && method !== 'post') continue;
+      const responses = op.responses as Record<string, any>;
+      if (method === 'get' && path !== '/healthz') {
+        // On the path item: it applies to the GET and the HEAD that comes with it, beside the operation's own parameters.
+        (item as Record<string, any>).parameters = [{ $ref: '#/components/parameters/acceptEncoding' }];
+        const ok = responses['200'];
+        responses['200'] = { ...ok, headers: { ...ok.headers, ETag: ok.headers?.ETag ?? bodyTag, ...negotiated, 'X-Request-Id': headers['X-Request-Id'] } };
+        const notModified = responses['304'];
+        responses['304'] = { ...notModified, headers: { ...notModified.headers, ETag: notModified.headers?.ETag ?? bodyTag, Vary: negotiated.Vary, 'X-Request-Id': headers['X-Request-Id'] } };
+      }
+      const allow = method === 'post' ? 'POST' : 'GET, HEAD';
+      const id = method === 'post' ? 'post_only' : 'method_not_allowed';
+      const when = method === 'post' ? 'any method other than POST on this path' : 'any method other than GET and HEAD on this path';
+      responses['405'] = errorResponse(`method_not_allowed: ${when} (${ERRORS[id].message}), answered after the key check where the path needs a key.`, allowHeader(allow));
+    }
+  }
+}
 
 const headers = {
   ETag: { description: 'Derived from the snapshot version and the normalised query; send it back in If-None-Match.', schema: { type: 'string' } },
@@ -139,6 +182,7 @@ export function openApiDocument(): Record<string, unknown> {
       responses: { '200': { description: 'Serving.', content: { 'application/json': { schema: { $ref: ref('Health') } } } } },
     },
   };
+  describeNegotiationAndMethods(paths);
 
   return {
     openapi: '3.1.0',
@@ -168,6 +212,14 @@ export function openApiDocument(): Record<string, unknown> {
           description: `Page size: a whole number of at least 1 written with digits only; default ${LIMIT.default}; above ${LIMIT.max} it is reduced to ${LIMIT.max}. May change between the pages of a run.`,
           schema: { type: 'integer', minimum: 1, default: LIMIT.default },
           example: LIMIT.default,
+        },
+        acceptEncoding: {
+          name: 'Accept-Encoding',
+          in: 'header',
+          required: false,
+          description: `Content codings the client accepts (RFC 9110 12.5.3): br and gzip (or x-gzip) are sent, identity always acceptable unless refused; q-values weigh them (q=0 refuses one; * names every coding not listed). The highest q wins, ties going to br, then gzip, then identity; without the header, or when nothing else is acceptable, the body is sent as it is. Bodies under ${MIN_COMPRESS_BYTES} bytes are always sent as they are. Each coding has its own ETag (suffix -br or -gz).`,
+          schema: { type: 'string' },
+          example: 'br, gzip',
         },
         cursor: {
           name: 'cursor',

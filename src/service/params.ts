@@ -30,6 +30,24 @@ function decode(text: string): string | undefined {
  */
 export function parseQueryString(text: string): ParsedQuery {
   if (text === '') return NO_PARAMS;
+  // Clients repeat the same few query strings (limit=50): remember a bounded few, parsed and frozen (shared, so that
+  // what is read from them can be remembered too: listQueryOf).
+  const known = PARSED.get(text);
+  if (known !== undefined) return known;
+  const parsed = parseAnew(text);
+  if (text.length > MEMO_TEXT_MAX) return parsed;
+  if (PARSED.size >= MEMO_ENTRIES) PARSED.clear();
+  for (const p of parsed) Object.freeze(p);
+  PARSED.set(text, Object.freeze(parsed));
+  return parsed;
+}
+
+/** Query strings remembered at most, and the longest one remembered (what they hold is bounded: about 300 KB). */
+const MEMO_ENTRIES = 256;
+const MEMO_TEXT_MAX = 512;
+const PARSED = new Map<string, ParsedQuery>();
+
+function parseAnew(text: string): QueryParam[] {
   const params: QueryParam[] = [];
   for (const segment of text.split('&')) {
     if (segment === '') continue;
@@ -132,6 +150,20 @@ export function readListQuery(endpoint: EndpointDef, query: ParsedQuery): ListQu
     if (value !== undefined) filters.push({ def, value });
   }
   return { limit, cursor, filters, filterKey: filters.map((f) => `${f.def.name}=${f.value}`).join('&') };
+}
+
+const LIST_QUERIES = new WeakMap<ParsedQuery, { endpoint: EndpointDef; query: ListQuery }>();
+
+/**
+ * readListQuery, remembered for the parsed queries parseQueryString shares (the same query string again): a valid
+ * query is read once per endpoint, not per request. The ListQuery returned is shared: never change it.
+ */
+export function listQueryOf(endpoint: EndpointDef, query: ParsedQuery): ListQuery | ApiError {
+  const known = LIST_QUERIES.get(query);
+  if (known !== undefined && known.endpoint === endpoint) return known.query;
+  const read = readListQuery(endpoint, query);
+  if (!isApiError(read) && Object.isFrozen(query)) LIST_QUERIES.set(query, { endpoint, query: read });
+  return read;
 }
 
 /** Type guard: the result of readListQuery is an error. */

@@ -104,8 +104,12 @@ export class Representation implements Costed {
     readonly etag: string,
   ) {
     const base = etag.slice(0, -1);
-    this.etags = body.length < MIN_COMPRESS_BYTES ? [etag] : PREFERENCE.map((c) => `${base}${SUFFIX[c]}"`);
+    this.tags = { br: `${base}${SUFFIX.br}"`, gzip: `${base}${SUFFIX.gzip}"`, identity: etag };
+    this.etags = body.length < MIN_COMPRESS_BYTES ? [etag] : PREFERENCE.map((c) => this.tags[c]);
   }
+
+  /** The ETag of each coding, made once. */
+  private readonly tags: Readonly<Record<Coding, string>>;
 
   /** The coding actually sent for what the client accepts: identity for small bodies. */
   codingFor(acceptEncoding: string | undefined): Coding {
@@ -113,7 +117,7 @@ export class Representation implements Costed {
   }
 
   etagOf(coding: Coding): string {
-    return coding === 'identity' ? this.etag : `${this.etag.slice(0, -1)}${SUFFIX[coding]}"`;
+    return this.tags[coding];
   }
 
   /** Bytes held: the body and the variants made so far. */
