@@ -20,7 +20,7 @@ const QVALUE = /^(?:0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?)$/;
 /**
  * The coding to send for an Accept-Encoding header (RFC 9110 12.5.3). No header: identity. `q=0` excludes a coding;
  * `*` stands for every coding not named; identity is acceptable unless `identity;q=0`, or `*;q=0` without an
- * identity entry. Highest q wins, ties go to br, then gzip, then identity. When nothing is acceptable, identity
+ * identity entry, and when not named it comes after every coding the client names. Highest q wins, ties go to br, then gzip, then identity. When nothing is acceptable, identity
  * (the RFC's "SHOULD send a response without any content coding"). Malformed entries are ignored; never throws.
  */
 export function negotiate(header: string | undefined): Coding {
@@ -36,6 +36,8 @@ export function negotiate(header: string | undefined): Coding {
 }
 
 const NEGOTIATED = new Map<string, Coding>();
+/** Below the smallest q a client can write (0.001). */
+const UNNAMED_IDENTITY = 0.0005;
 
 function negotiateAnew(header: string): Coding {
   const q = new Map<string, number>();
@@ -60,7 +62,9 @@ function negotiateAnew(header: string): Coding {
     const named = q.get(coding);
     if (named !== undefined) return named;
     if (star !== undefined) return star;
-    return coding === 'identity' ? 1 : 0;
+    // Identity not named is acceptable, but below every coding the client names (as negotiator, Express's, weighs it):
+    // `gzip;q=0.5` alone asks for gzip.
+    return coding === 'identity' ? UNNAMED_IDENTITY : 0;
   };
   let best: Coding = 'identity';
   let bestWeight = 0;

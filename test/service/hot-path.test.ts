@@ -202,9 +202,12 @@ describe('negotiation edge cases, and the same answer the first time and every t
     ['identity;q=0', 'identity'],
     ['identity;q=0, gzip;q=0.1', 'gzip'],
     ['br;q=0, identity;q=0', 'identity'],
-    // identity not named stays acceptable at q=1 (the rule negotiate documents): name it to weigh it.
+    // identity not named is acceptable but comes after every named coding: name it to weigh it.
     ['  gzip  ;  q=0.5 ,  br ; q=0.4 , identity ; q=0.1 ', 'gzip'],
-    ['gzip;q=0.5', 'identity'],
+    ['gzip;q=0.5', 'gzip'],
+    ['gzip;q=0.001', 'gzip'],
+    ['gzip;q=0.5, identity;q=0.6', 'identity'],
+    ['gzip;q=0', 'identity'],
     ['\tbr\t', 'br'],
     ['gzip;level=1, br', 'br'],
     ['gzip;q=0.5;level=1, br;q=0.5, identity;q=0', 'br'],
