@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFile, realpath } from 'node:fs/promises';
@@ -277,9 +278,22 @@ export interface DefaultBase {
  * Whether `dir` is in a git checkout, and the current branch's upstream. Throws only CatalogDirError, when the folder
  * cannot be read (simple-git used to refuse such a folder with an internal error).
  */
+/** True when `dir` or a folder above it holds a `.git` (a folder, or a file in a worktree or submodule). */
+function gitAbove(dir: string): boolean {
+  for (let at = dir; ; at = path.dirname(at)) {
+    if (existsSync(path.join(at, '.git'))) return true;
+    if (path.dirname(at) === at) return false;
+  }
+}
+
 export async function defaultBase(dir: string, cwd: string): Promise<DefaultBase> {
   // Both questions at once, git run directly (as simple-git runs it: a failure is an exit code with a message).
   const absDir = path.resolve(cwd, dir);
+  // No .git in the folder or above it (and no GIT_DIR): not a checkout, and no git process to start to learn it.
+  if (!process.env.GIT_DIR && !gitAbove(absDir)) {
+    await listFiles(absDir, dir); // a missing folder: the usage error that validating it would give
+    return { inCheckout: false };
+  }
   const [inside, upstream] = await Promise.all([
     gitOutput(absDir, ['rev-parse', '--is-inside-work-tree']),
     gitOutput(absDir, ['rev-parse', '--abbrev-ref', '--symbolic-full-name', '@{upstream}']),
