@@ -17,7 +17,8 @@ export default defineRule({
     for (const rail of base.rails) if (!before.has(rail.data.id)) before.set(rail.data.id, rail.data);
     for (const rail of catalog.rails) {
       const old = before.get(rail.data.id);
-      if (!old || old.verifiedAt !== rail.data.verifiedAt) continue;
+      // The same object: the file's text is the base's, and its parse was shared (nothing changed to compare).
+      if (!old || old === rail.data || old.verifiedAt !== rail.data.verifiedAt) continue;
       const changed = compareEntries(publishedRail(old), publishedRail(rail.data)).filter((c) => c.pointer !== '/verifiedAt' && !c.pointer.startsWith('/sources'));
       if (changed.length === 0) continue;
       const labels = [...new Set(changed.map((c) => c.label))];
