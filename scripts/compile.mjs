@@ -13,7 +13,7 @@
  * (../../schemas, ../../package.json, ../../src/site/browser) stay right. compiled/sources.json also says which
  * bundled packages each chunk holds (test/build/lazy.test.ts reads it to see what a command loaded).
  *
- * It also precompiles the JSON Schemas of schemas/ into compiled/validators/schemas.cjs: Ajv's standalone code (the very
+ * It also precompiles the JSON Schemas of schemas/ into compiled/validators/ (entries.cjs and seed.cjs): Ajv's standalone code (the very
  * functions Ajv would compile at run time, with the same options), bundled with the few Ajv runtime helpers it needs,
  * so that a run never loads Ajv nor compiles a schema (src/core/schemas.ts loads it).
  */
@@ -45,8 +45,8 @@ function packageOf(file) {
   const m = /(?:^|[\\/])node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(file);
   return m ? m[1].replace(/\\/g, '/') : undefined;
 }
-/** The precompiled schema validators, loaded by src/core/schemas.ts (VALIDATORS_FILE there). */
-export const VALIDATORS = path.join(OUT, 'validators', 'schemas.cjs');
+/** The folder of the precompiled schema validators, loaded by src/core/schemas.ts (VALIDATORS_DIR there). */
+export const VALIDATORS = path.join(OUT, 'validators');
 
 /**
  * The Ajv options of the catalog's validators. strictRequired is off: the seed schema says "no rails on a restricted
@@ -56,8 +56,13 @@ export const VALIDATORS = path.join(OUT, 'validators', 'schemas.cjs');
 export const AJV_OPTIONS = { allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true };
 /** The ajv-formats formats the schemas use. */
 export const AJV_FORMATS = ['date'];
-/** The validators exported by compiled/validators/schemas.cjs: entry kinds and the seed, by schema $id. */
+/** The validators of compiled/validators/: entry kinds and the seed, by schema $id. */
 export const VALIDATED = { rail: 'rail.schema.json', asset: 'asset.schema.json', country: 'country.schema.json', policy: 'policy.schema.json', seed: 'seed.schema.json' };
+/**
+ * The files of compiled/validators/ and the validators each exports: validating a catalog loads the entries' file
+ * only, half the code (the seed's validator, used by the build and the service, repeats the entries' definitions).
+ */
+export const VALIDATOR_FILES = { 'entries.cjs': ['rail', 'asset', 'country', 'policy'], 'seed.cjs': ['seed'] };
 
 /** Every TypeScript source file under src/, relative to it, in code-unit order. */
 export function sourceFiles() {
@@ -91,11 +96,11 @@ export function makeAjv(code = {}) {
   return ajv;
 }
 
-/** Ajv's standalone code of the validators (CommonJS, requiring a few Ajv runtime helpers). */
-export function validatorsCode() {
+/** Ajv's standalone code of some validators (CommonJS, requiring a few Ajv runtime helpers); all by default. */
+export function validatorsCode(kinds = Object.keys(VALIDATED)) {
   const require = createRequire(import.meta.url);
   const standaloneCode = require('ajv/dist/standalone').default;
-  return standaloneCode(makeAjv({ source: true }), VALIDATED);
+  return standaloneCode(makeAjv({ source: true }), Object.fromEntries(kinds.map((k) => [k, VALIDATED[k]])));
 }
 
 async function compile() {
@@ -137,16 +142,17 @@ async function compile() {
       .filter(([f]) => f.endsWith('.js'))
       .map(([f, o]) => [path.relative(OUT, path.resolve(root, f)).split(path.sep).join('/'), [...new Set(Object.keys(o.inputs).map(packageOf).filter(Boolean))].sort()]),
   );
-  // One file, the Ajv runtime helpers inlined: loading it resolves no package.
-  await build({
-    stdin: { contents: validatorsCode(), resolveDir: root, sourcefile: 'schemas-standalone.cjs', loader: 'js' },
-    outfile: VALIDATORS,
-    format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    bundle: true,
-    logLevel: 'warning',
-  });
+  // Each file with the Ajv runtime helpers inlined: loading it resolves no package.
+  for (const [file, kinds] of Object.entries(VALIDATOR_FILES))
+    await build({
+      stdin: { contents: validatorsCode(kinds), resolveDir: root, sourcefile: `${file}-standalone.cjs`, loader: 'js' },
+      outfile: path.join(VALIDATORS, file),
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      bundle: true,
+      logLevel: 'warning',
+    });
   // The rules' metadata: the registry, bundled on its own into a file that is imported here, then removed.
   const registry = path.join(OUT, 'rules', 'registry.tmp.mjs');
   await build({ entryPoints: [path.join(SRC, 'rules', 'index.ts')], outfile: registry, format: 'esm', platform: 'node', target: 'node20', bundle: true, packages: 'external', logLevel: 'warning' });

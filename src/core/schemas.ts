@@ -14,7 +14,7 @@ export const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.ur
  * from compiled/core. test/build/compiled.test.ts fails when it was not made from the current schemas, and
  * test/core/schemas-standalone.test.ts checks that its errors are Ajv's, object for object.
  */
-export const VALIDATORS_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../compiled/validators/schemas.cjs');
+export const VALIDATORS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../compiled/validators');
 
 export type JsonSchema = Record<string, any>;
 
@@ -58,19 +58,23 @@ export function schemaAtRef(ref: string): JsonSchema | undefined {
   return node && typeof node === 'object' ? node : undefined;
 }
 
-let validators: Record<EntryKind | 'seed', ValidateFunction> | undefined;
+/** The precompiled validators loaded so far (the entries' file, the seed's: see VALIDATOR_FILES in scripts/compile.mjs). */
+const validators = new Map<string, Record<string, ValidateFunction>>();
 
 /** The precompiled validator of an entry schema or of the seed schema. */
 export function validatorOf(kind: EntryKind | 'seed'): ValidateFunction {
-  if (!validators) {
+  const file = path.join(VALIDATORS_DIR, kind === 'seed' ? 'seed.cjs' : 'entries.cjs');
+  let loaded = validators.get(file);
+  if (!loaded) {
     try {
-      validators = createRequire(import.meta.url)(VALIDATORS_FILE) as Record<EntryKind | 'seed', ValidateFunction>;
+      loaded = createRequire(import.meta.url)(file) as Record<string, ValidateFunction>;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw err;
-      throw new Error(`the precompiled schema validators are missing (${VALIDATORS_FILE}): run \`npm run compile\` (or \`npm ci\`) in the project folder`);
+      throw new Error(`the precompiled schema validators are missing (${file}): run \`npm run compile\` (or \`npm ci\`) in the project folder`);
     }
+    validators.set(file, loaded);
   }
-  const validate = validators[kind];
+  const validate = loaded[kind];
   if (typeof validate !== 'function') throw new Error(`no precompiled validator for ${kind}: run \`npm run compile\``);
   return validate;
 }

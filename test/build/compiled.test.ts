@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain JavaScript build script, without type declarations
-import { MANIFEST, OUT, RULE_META, SRC, sourceFiles, sourceHash, VALIDATORS } from '../../scripts/compile.mjs';
+import { MANIFEST, OUT, RULE_META, SRC, sourceFiles, sourceHash, VALIDATOR_FILES, VALIDATORS } from '../../scripts/compile.mjs';
 import { RULE_META_FILE } from '../../src/cli/rule-meta.js';
 import { allRuleMeta } from '../../src/rules/index.js';
-import { VALIDATORS_FILE } from '../../src/core/schemas.js';
+import { VALIDATORS_DIR } from '../../src/core/schemas.js';
 
 // bin/catalog.js runs compiled/, not src/: the tests of src/ say nothing about the CLI a user runs unless compiled/
 // was made from these very sources.
@@ -35,7 +36,7 @@ describe('compiled/ (what bin/catalog.js runs)', () => {
   });
 
   it('holds the precompiled schema validators, where src/core/schemas.ts loads them', () => {
-    expect(VALIDATORS_FILE).toBe(VALIDATORS);
-    expect(existsSync(VALIDATORS), `${VALIDATORS} is missing: run npm run compile`).toBe(true);
+    expect(VALIDATORS_DIR).toBe(VALIDATORS);
+    for (const file of Object.keys(VALIDATOR_FILES)) expect(existsSync(path.join(VALIDATORS, file)), `${file} is missing: run npm run compile`).toBe(true);
   });
 });

@@ -13,7 +13,7 @@ import { validateCatalog } from '../../src/core/validate.js';
 const ROOT = path.resolve(__dirname, '../..');
 const CATALOG = path.join(ROOT, 'catalog');
 
-// The CLI validates with the standalone code scripts/compile.mjs made from schemas/ (compiled/validators/schemas.cjs).
+// The CLI validates with the standalone code scripts/compile.mjs made from schemas/ (compiled/validators/ (entries.cjs and seed.cjs)).
 // It must answer exactly what Ajv compiling the same schemas at run time answers: the same errors, in the same order,
 // with the same schema, parentSchema and data (schema-problems.ts words its messages from them).
 const ajv = makeAjv();
@@ -84,7 +84,7 @@ function cases(): Array<[Kind, unknown]> {
   return out;
 }
 
-describe('the precompiled schema validators (compiled/validators/schemas.cjs)', () => {
+describe('the precompiled schema validators (compiled/validators/ (entries.cjs and seed.cjs))', () => {
   it('give the errors Ajv gives at run time, on the bundled entries and seeded mutants of them', () => {
     let invalid = 0;
     for (const [kind, value] of cases()) {
