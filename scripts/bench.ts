@@ -228,7 +228,7 @@ try {
 
   const bin = path.join(root, 'bin/catalog.js');
   const ajvCli = require.resolve('ajv-cli/dist/index.js');
-  const cacheFile = path.join(dir, 'parse-cache.json');
+  const cacheFile = path.join(dir, 'validate-cache.json');
   const validate = (folder: string, extra: string[] = []) => [bin, 'validate', '--dir', folder, '--today', '2026-11-22', '--format', 'json', ...extra];
   const ajv = [ajvCli, 'validate', '--spec=draft7', '-c', 'ajv-formats', '-s', path.join(root, 'schemas/rail.schema.json'), '-r', path.join(root, 'schemas/common.schema.json'), '-d', path.join(catalogDir, 'rails/*.yaml')];
   const ours: Timed[] = [];

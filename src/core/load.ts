@@ -132,7 +132,7 @@ export interface CatalogText {
 }
 
 /**
- * One file parsed: plain data only (the parse cache keeps it as JSON). Problems carry character offsets; lines and
+ * One file parsed: plain data only. Problems carry character offsets; lines and
  * columns are computed where the text is kept. The fast path (fast-yaml.ts) and the full path make the same one.
  */
 export interface ParsedText {
