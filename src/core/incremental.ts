@@ -25,7 +25,7 @@ import type { Rule } from '../rules/define.js';
  */
 
 /** Bumped whenever what is kept, or how it is read, changes. */
-const FORMAT = 'payout-catalog-validate/6';
+const FORMAT = 'payout-catalog-validate/7';
 /**
  * A file modified this close to the start of the run that recorded it may change again within the file system's
  * time resolution without its stat changing (git's "racy clean" problem): its text is hashed on the next run.
@@ -38,9 +38,10 @@ const RACY_MS = 2000;
  * RACY_MS of the start of that run (hash the text before trusting the stat); the problems of the file alone (parse,
  * schema, entry rules; located, fixes included); and, when the file holds an entry: its kind, its shape (an index in
  * Index.shapes), the values of the shape's summary properties, and the pointers the schema found wrong (null when the
- * schema accepts it).
+ * schema accepts it); and 1 when a catalog-wide rule read a property of the entry outside its summary (the last time
+ * they ran).
  */
-type Kept = [size: number, mtimeMs: number, ctimeMs: number, ino: number, hash: string, racy: 0 | 1, problems: Problem[], kind: EntryKind | null, shape: number, values: unknown[], broken: string[] | null];
+type Kept = [size: number, mtimeMs: number, ctimeMs: number, ino: number, hash: string, racy: 0 | 1, problems: Problem[], kind: EntryKind | null, shape: number, values: unknown[], broken: string[] | null, nested: 0 | 1];
 
 /**
  * The shape of entries: their top-level property names in order, and for each a 1 when it holds a scalar or a list of
@@ -53,6 +54,11 @@ interface Index {
   key: string;
   shapes: Shape[];
   files: Record<string, Kept>;
+  /**
+   * The problems the catalog-wide rules found, when they ran without a base revision and did not crash: reused as they
+   * are when no value those rules can have seen changed (see validateIncremental); null otherwise.
+   */
+  wide: Problem[] | null;
 }
 
 /** The identity of the checks: the code that runs, the schemas and the locked dependencies. */
@@ -135,7 +141,8 @@ class Shapes {
 }
 
 /** A file of the catalog that was not read in this run: its text is read when a problem must be located in it. */
-class KeptFile implements SourceFile {
+class KeptFile implements SourceFile, Owner {
+  nested = false;
   private read?: string;
   constructor(
     readonly path: string,
@@ -155,14 +162,32 @@ class KeptFile implements SourceFile {
   private full?: Record<string, unknown>;
   /** The data of the unchanged file, parsed again (a rule wanted more of the entry than the cache keeps). */
   data(): Record<string, unknown> {
+    this.nested = true;
     this.full ??= parseCatalogText({ name: this.name, text: this.text }).data;
     if (!this.full) throw new Error(`${this.path} changed during the run: run catalog validate again`);
     return this.full;
   }
 }
 
-/** The file of each entry's data kept in the cache (what the getters of its other properties read). */
-const owners = new WeakMap<object, KeptFile>();
+/** What stands behind an entry's data in the catalog-wide pass: its whole data, and whether a rule asked for it. */
+interface Owner {
+  /** The whole data (for a kept entry, its file parsed again); marks the entry as read beyond its summary. */
+  data(): Record<string, unknown>;
+  nested: boolean;
+}
+
+/** A changed file's entry in the catalog-wide pass: its data is at hand; what is recorded is whether it was asked for. */
+class FreshOwner implements Owner {
+  nested = false;
+  constructor(private readonly full: Record<string, unknown>) {}
+  data(): Record<string, unknown> {
+    this.nested = true;
+    return this.full;
+  }
+}
+
+/** The owner of each entry's data in the catalog-wide pass (what the getters of its other properties read). */
+const owners = new WeakMap<object, Owner>();
 /** The getter of a property outside the summary, one per property name, shared by every entry. */
 const getters = new Map<string, PropertyDescriptor>();
 function getter(key: string): PropertyDescriptor {
@@ -185,7 +210,7 @@ function getter(key: string): PropertyDescriptor {
  * each other property a getter that parses the file on first use (a nested property, asked for by a history rule). Its
  * keys are the entry's keys, in the file's order: keys, `in`, spreading and JSON see the plain object it stands for.
  */
-function keptData(shape: Shape, values: unknown[], file: KeptFile): Record<string, unknown> {
+function keptData(shape: Shape, values: unknown[], owner: Owner): Record<string, unknown> {
   const data: Record<string, unknown> = {};
   const [keys, summary] = shape;
   for (let i = 0, v = 0; i < keys.length; i++) {
@@ -193,7 +218,7 @@ function keptData(shape: Shape, values: unknown[], file: KeptFile): Record<strin
     else if (keys[i] === '__proto__') Object.defineProperty(data, keys[i], { value: values[v++], enumerable: true, writable: true, configurable: true });
     else data[keys[i]] = values[v++];
   }
-  owners.set(data, file);
+  owners.set(data, owner);
   return data;
 }
 
@@ -238,7 +263,7 @@ export async function validateIncremental(options: ValidateOptions & { cacheFile
     const text = readTextSync(absDir, name);
     const hash = text.text !== undefined && !text.badUtf8 && text.refused === undefined ? hashOf(text.text) : undefined;
     if (kept && stat && hash !== undefined && kept[4] === hash) {
-      const again: Kept = [stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, hash, stat.mtimeMs >= startedAt - RACY_MS ? 1 : 0, kept[6], kept[7], kept[8], kept[9], kept[10]];
+      const again: Kept = [stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, hash, stat.mtimeMs >= startedAt - RACY_MS ? 1 : 0, kept[6], kept[7], kept[8], kept[9], kept[10], kept[11]];
       slots.push({ name, kept: again });
       if (!again[5]) reread = true; // still racy: the next run hashes it again, nothing to record
       continue;
@@ -269,14 +294,55 @@ export async function validateIncremental(options: ValidateOptions & { cacheFile
   const freshEntries = new Map(freshLoaded.entries.map((e) => [e.file.absolute, e]));
   const brokenOf = new Map(checked.invalid.map((i) => [i.entry, i.broken]));
 
+  // What the next run keeps of each changed file: its entry's shape and summary (files read whole, summary JSON-safe).
+  const shapes = new Shapes();
+  const freshKept = new Map<string, { raw?: RawEntry; broken?: string[]; shape: number; values: unknown[]; own: Problem[]; file?: SourceFile }>();
+  for (const slot of fresh) {
+    const absolute = joinPath(absDir, slot.name);
+    const file = freshFiles.get(absolute);
+    const raw = freshEntries.get(absolute);
+    const { shape, values } = raw ? shapes.of(raw.data) : { shape: -1, values: [] };
+    freshKept.set(slot.name, { raw, broken: raw ? brokenOf.get(raw) : undefined, shape, values, own: problemsByFile.get(file?.path ?? displayPath(absolute, cwd)) ?? [], file });
+  }
+
+  /**
+   * The catalog-wide rules' problems of the previous run stand when none of what those rules can have seen changed. Rules
+   * are deterministic functions of the catalog they are given; an entry shows them its kind, file, shape, summary and
+   * whether the schema refused it, and its other properties only through getters that record a read. So when no base
+   * revision is given, no file was added or removed, every changed file's entry has the kind, shape, summary and refusal
+   * it had, none of them had a property beyond its summary read the last time the rules ran, and none of them had a
+   * catalog-wide problem (whose place in the file may have moved), the rules would see exactly what they saw then.
+   */
+  const wideBefore = previous?.wide;
+  const reuse =
+    wideBefore != null &&
+    !options.base &&
+    refused.length === 0 &&
+    slots.length === Object.keys(previous!.files).length &&
+    fresh.every((slot) => {
+      const was = previous!.files[slot.name];
+      const now = freshKept.get(slot.name)!;
+      if (!was || was[11] || !slot.stat || slot.hash === undefined) return false;
+      if ((was[7] ?? undefined) !== now.raw?.kind || JSON.stringify(was[10]) !== JSON.stringify(now.broken ?? null)) return false;
+      if (now.raw && (JSON.stringify(previous!.shapes[was[8]]) !== JSON.stringify(shapes.list[now.shape]) || JSON.stringify(was[9]) !== JSON.stringify(now.values))) return false;
+      const shown = now.file?.path;
+      return !wideBefore.some((p) => p.file === shown);
+    });
+
   // The whole catalog, in file order, for the catalog-wide rules; and what the next run keeps.
   const loaded: Loaded = { dir: absDir, files: [], entries: [], problems: [] };
   const catalog: Catalog = { rails: [], assets: [], countries: [], policies: [], raw: loaded.entries };
   const invalid: InvalidEntry[] = [];
   const problems: Problem[] = [];
-  const shapes = new Shapes();
-  const next: Index = { format: FORMAT, key, shapes: shapes.list, files: {} };
+  const next: Index = { format: FORMAT, key, shapes: shapes.list, files: {}, wide: null };
   const renumbered = new Map<number, number>();
+  /** Each entry's owner in the catalog-wide pass, with the name it is kept under. */
+  const owned: Array<[string, Owner]> = [];
+  const enter = (raw: RawEntry, broken: string[] | null | undefined) => {
+    loaded.entries.push(raw);
+    if (broken) invalid.push({ entry: raw, broken });
+    else addEntry(catalog, raw.kind, raw);
+  };
   for (const slot of slots) {
     if ('kept' in slot) {
       const { kept, name } = slot;
@@ -285,47 +351,55 @@ export async function validateIncremental(options: ValidateOptions & { cacheFile
       loaded.files.push(file);
       for (const p of kept[6]) problems.push(p);
       const kind = kept[7];
-      if (kind !== null) {
-        const shape = previous!.shapes[kept[8]];
-        const data = keptData(shape, kept[9], file);
-        const raw: RawEntry = { kind, file, data };
-        loaded.entries.push(raw);
-        if (kept[10]) invalid.push({ entry: raw, broken: kept[10] });
-        else addEntry(catalog, raw.kind, raw);
-        // Shapes are numbered anew by each run: most runs meet the same shapes in the same order.
-        let now = renumbered.get(kept[8]);
-        if (now === undefined) renumbered.set(kept[8], (now = shapes.add(shape)));
-        next.files[name] = now === kept[8] ? kept : [...kept.slice(0, 8), now, ...kept.slice(9)] as Kept;
-      } else next.files[name] = kept;
+      if (kind === null) {
+        next.files[name] = kept;
+        continue;
+      }
+      const shape = previous!.shapes[kept[8]];
+      if (!reuse) {
+        enter({ kind, file, data: keptData(shape, kept[9], file) }, kept[10]);
+        owned.push([name, file]);
+      }
+      // Shapes are numbered anew by each run: most runs meet the same shapes in the same order.
+      let now = renumbered.get(kept[8]);
+      if (now === undefined) renumbered.set(kept[8], (now = shapes.add(shape)));
+      next.files[name] = now === kept[8] ? kept : ([...kept.slice(0, 8), now, ...kept.slice(9)] as Kept);
       continue;
     }
-    const absolute = joinPath(absDir, slot.name);
-    const file = freshFiles.get(absolute);
-    if (file) loaded.files.push(file);
-    const own = problemsByFile.get(file?.path ?? displayPath(absolute, cwd)) ?? [];
-    problems.push(...own);
-    const raw = freshEntries.get(absolute);
-    const broken = raw ? brokenOf.get(raw) : undefined;
-    if (raw) {
-      loaded.entries.push(raw);
-      if (broken) invalid.push({ entry: raw, broken });
-      else addEntry(catalog, raw.kind, raw);
+    const k = freshKept.get(slot.name)!;
+    if (k.file) loaded.files.push(k.file);
+    problems.push(...k.own);
+    if (k.raw && !reuse) {
+      // The catalog-wide rules see the entry as they see a kept one: its summary, and getters that record a read.
+      const owner = new FreshOwner(k.raw.data);
+      enter({ ...k.raw, data: keptData(shapes.list[k.shape], k.values, owner) }, k.broken);
+      owned.push([slot.name, owner]);
     }
-    // Kept for the next run: files that were read whole, whose summary survives JSON.
-    if (slot.stat && slot.hash !== undefined) {
+    if (slot.stat && slot.hash !== undefined && jsonSafe(k.values)) {
       const { size, mtimeMs, ctimeMs, ino } = slot.stat;
-      const { shape, values } = raw ? shapes.of(raw.data) : { shape: -1, values: [] };
-      if (jsonSafe(values)) next.files[slot.name] = [size, mtimeMs, ctimeMs, ino, slot.hash, mtimeMs >= startedAt - RACY_MS ? 1 : 0, own, raw?.kind ?? null, shape, values, broken ?? null];
+      const nested = reuse ? previous!.files[slot.name][11] : 0;
+      next.files[slot.name] = [size, mtimeMs, ctimeMs, ino, slot.hash, mtimeMs >= startedAt - RACY_MS ? 1 : 0, k.own, k.raw?.kind ?? null, k.shape, k.values, k.broken ?? null, nested];
     }
   }
 
-  const wide = runRules(catalog, options.today, catalogRules, options.base, crashed);
-  wide.push(...rulesOnInvalid(catalog, invalid, { today: options.today, rules: catalogRules, base: options.base }, wide));
-  problems.push(...wide);
+  if (reuse) {
+    problems.push(...wideBefore);
+    next.wide = wideBefore;
+  } else {
+    const wide = runRules(catalog, options.today, catalogRules, options.base, crashed);
+    wide.push(...rulesOnInvalid(catalog, invalid, { today: options.today, rules: catalogRules, base: options.base }, wide));
+    problems.push(...wide);
+    // What the rules read beyond each summary; their problems, kept when the next run may reuse them.
+    for (const [name, owner] of owned) {
+      const record = next.files[name];
+      if (record && record[11] !== (owner.nested ? 1 : 0)) next.files[name] = [...record.slice(0, 11), owner.nested ? 1 : 0] as Kept;
+    }
+    if (!options.base && crashed.length === 0) next.wide = wide;
+  }
   const report = makeReport(withoutCharacterEchoes(problems), loaded.files.length);
 
   // Written when something changed (a file checked, gone, or found unchanged by its hash), never after a crash.
-  const changed = reread || fresh.length > 0 || !previous || Object.keys(previous.files).length !== Object.keys(next.files).length;
+  const changed = reread || fresh.length > 0 || !previous || Object.keys(previous.files).length !== Object.keys(next.files).length || JSON.stringify(previous.wide) !== JSON.stringify(next.wide) || Object.keys(next.files).some((n) => previous.files[n]?.[11] !== next.files[n][11]);
   if (changed && crashed.length === 0) {
     try {
       await writeAtomic(cacheFile, JSON.stringify(next), undefined, { durable: false });

@@ -40,6 +40,24 @@ const CASES: Array<{ name: string; edits: Edits; before?: Edits; today?: string;
   { name: 'a second file with an unchanged id', edits: { 'rails/BR-pix2.yaml': pix }, shows: 'catalog/rails/BR-pix2.yaml duplicate-id' },
   { name: 'an invisible character (the line says only that)', edits: { 'rails/BR-pix.yaml': pix.replace('name: Pix', 'name: Pi\u200bx') } },
   { name: 'a stray file and a misplaced entry', edits: { 'rails/notes.txt': 'x', 'BR-pix.yaml': pix } },
+  // The catalog-wide rules' problems of the last run are reused when nothing they can have seen changed.
+  {
+    name: 'a nested value changed while an unchanged file has a catalog-wide problem (reused)',
+    before: { 'rails/BR-aa.yaml': setLine(setLine(pix, 'id', 'id: BR-aa'), 'slug', 'slug: aa') },
+    edits: { 'rails/BR-doc.yaml': bundled['rails/BR-doc.yaml'].replace(/bps: \d+/, 'bps: 3') },
+    shows: 'catalog/rails/BR-pix.yaml duplicate-name',
+  },
+  {
+    name: 'the changed file holds the catalog-wide problem and its lines moved',
+    before: { 'rails/BR-aa.yaml': setLine(setLine(pix, 'id', 'id: BR-aa'), 'slug', 'slug: aa') },
+    edits: { 'rails/BR-pix.yaml': '# moved down by a comment\n' + pix },
+    shows: 'catalog/rails/BR-pix.yaml duplicate-name',
+  },
+  {
+    name: "a policy's effect changed (a rule reads it beyond the entry's scalars: the rules run again)",
+    edits: { 'policies/eu-restrictive-measures.yaml': bundled['policies/eu-restrictive-measures.yaml'].replace('reason: restrictive_measures', 'reason: international_sanctions') },
+    shows: 'catalog/countries/RU.yaml country-policy',
+  },
   { name: 'another day (stale verifications)', edits: {}, today: '2028-06-01', shows: 'catalog/rails/BR-doc.yaml stale-verification' },
   { name: 'with a base revision that had one more rail', edits: { 'rails/BR-pix.yaml': null }, base: true, shows: 'catalog/rails/BR-pix.yaml removed-entry' },
   {
