@@ -68,14 +68,17 @@ function identity(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const root = path.resolve(here, '../..');
   const hash = createHash('sha1');
-  const manifest = path.join(here, '../sources.json'); // compiled/sources.json: the hash of the sources compiled/ came from
+  // compiled/sources.json holds the hash of the sources and schemas compiled/ was made from.
+  const manifest = path.join(here, '../sources.json');
   if (existsSync(manifest)) hash.update(readFileSync(manifest));
   else {
-    // Running the TypeScript sources (tests, tsx): their own text.
-    const src = path.resolve(here, '..');
-    for (const f of readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')).sort()) hash.update(f).update(readFileSync(path.join(src, f)));
+    // Running the TypeScript sources (tests, tsx): their own text, and the schemas.
+    const hashFolder = (dir: string, keep: (f: string) => boolean) => {
+      for (const f of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(keep).sort()) hash.update(f).update(readFileSync(path.join(dir, f)));
+    };
+    hashFolder(path.resolve(here, '..'), (f) => f.endsWith('.ts'));
+    hashFolder(path.join(root, 'schemas'), (f) => f.endsWith('.json'));
   }
-  for (const dir of ['schemas']) for (const f of readdirSync(path.join(root, dir)).sort()) hash.update(f).update(readFileSync(path.join(root, dir, f)));
   for (const f of ['package.json', 'package-lock.json']) if (existsSync(path.join(root, f))) hash.update(readFileSync(path.join(root, f)));
   return (checksIdentity = hash.digest('hex'));
 }

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { SimpleGit } from 'simple-git';
-import { displayPath, ENTRY_KINDS, listFiles, loadTexts, MAX_FILE_BYTES, tooLarge, type CatalogText, type Loaded } from '../core/load.js';
+import { displayPath, isEntryPlace, listFiles, loadTexts, MAX_FILE_BYTES, tooLarge, type CatalogText, type Loaded } from '../core/load.js';
 import { decodeUtf8 } from '../core/text.js';
 import { cmp } from '../core/problem.js';
 import { checkSchemas } from '../core/validate.js';
@@ -247,11 +247,6 @@ async function hashFiles(absDir: string, names: string[], algorithm: 'sha1' | 's
 /** The id git gives a file's content: the hash of "blob <size>\0<bytes>". */
 export function blobId(bytes: Buffer, algorithm: 'sha1' | 'sha256' = 'sha1'): string {
   return createHash(algorithm).update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
-}
-
-function isEntryPlace(name: string): boolean {
-  const parts = name.split('/');
-  return parts.length === 2 && parts[0] in ENTRY_KINDS && name.endsWith('.yaml');
 }
 
 async function readBlob(git: (args: string[]) => Promise<string>, blob: Blob, now: WorkingFile | undefined): Promise<CatalogText> {
