@@ -135,8 +135,11 @@ export interface Run {
   stderr: string;
 }
 
-/** Runs the CLI in-process with a fake IO whose working directory is `cwd` and whose clock is fixed on TODAY. */
-export async function cli(argv: string[], cwd: string): Promise<Run> {
+/**
+ * Runs the CLI in-process with a fake IO whose working directory is `cwd` and whose clock is fixed on TODAY; `fs`
+ * stands in for the file-system calls of atomic writes (a test that makes them fail).
+ */
+export async function cli(argv: string[], cwd: string, fs?: CliIO['fs']): Promise<Run> {
   let stdout = '';
   let stderr = '';
   const io: CliIO = {
@@ -145,6 +148,7 @@ export async function cli(argv: string[], cwd: string): Promise<Run> {
     stdout: { write: (t: string) => (stdout += t) },
     stderr: { write: (t: string) => (stderr += t) },
     now: () => new Date(`${TODAY}T12:00:00Z`),
+    fs,
   };
   const code = await main(argv, io);
   return { code, stdout, stderr };

@@ -7,11 +7,9 @@ import * as fsp from 'node:fs/promises';
 import { mkdir, readdir, readFile, writeFile, chmod } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
-import type { CliIO } from '../../src/cli/io.js';
 import { nodeFs, removeStaleTemps, writeAtomic, type AtomicFs } from '../../src/core/write-atomic.js';
 import { TODAY, VALID, writeCatalog } from '../helpers/catalog.js';
-import { cleanup, tempDir } from '../git/repo.js';
+import { cleanup, cli, tempDir } from '../git/repo.js';
 
 afterAll(cleanup);
 
@@ -53,19 +51,8 @@ function failing(step: Step, code: string): AtomicFs {
   };
 }
 
-async function build(cwd: string, out: string, fs?: AtomicFs) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIO = {
-    cwd,
-    env: {},
-    stdout: { write: (t: string) => (stdout += t) },
-    stderr: { write: (t: string) => (stderr += t) },
-    now: () => new Date(`${TODAY}T12:00:00Z`),
-    fs,
-  };
-  const code = await main(['build', '--dir', 'catalog', '--out', out, '--today', TODAY], io);
-  return { code, stdout, stderr };
+function build(cwd: string, out: string, fs?: AtomicFs) {
+  return cli(['build', '--dir', 'catalog', '--out', out, '--today', TODAY], cwd, fs);
 }
 
 async function project(): Promise<string> {
