@@ -6,7 +6,7 @@ import type { Catalog } from './catalog.js';
 import { displayPath, displayPaths, isEntryPlace, joinPath, loadTexts, parseCatalogText, readTextSync, scanCatalog, type CatalogText, type EntryKind, type Loaded, type RawEntry } from './load.js';
 import { makeReport, type Problem } from './problem.js';
 import type { SourceFile } from './source.js';
-import { addEntry, checkSchemas, rulesOnInvalid, runRules, withoutCharacterEchoes, type InvalidEntry, type Validation, type ValidateOptions } from './validate.js';
+import { addEntry, checkLoaded, rulesOnInvalid, runRules, withoutCharacterEchoes, type InvalidEntry, type Validation, type ValidateOptions } from './validate.js';
 import { writeAtomic } from './write-atomic.js';
 import type { Rule } from '../rules/define.js';
 
@@ -16,7 +16,7 @@ import type { Rule } from '../rules/define.js';
  * - what a file alone decides: its parse, its schema check and the rules of scope 'entry' (src/rules/define.ts). These
  *   problems are kept with the file in the cache and found again only for the files that changed;
  * - what the whole catalog decides (duplicate ids and names, references, policies, history): the other rules run on
- *   every run, on every entry.
+ *   every entry, unless nothing they can have seen changed since they last ran (their problems are then reused).
  * A file is unchanged when its size, mtime, ctime and inode are those recorded (no read at all), or, when they are
  * not (a fresh checkout in CI, a restored cache), when the hash of its text is. Unchanged files are not read: the
  * catalog-wide rules read the top-level scalars of their entries from the cache, and the rare rule that wants more of
@@ -209,9 +209,9 @@ function getter(key: string): PropertyDescriptor {
 }
 
 /**
- * An entry's data as catalog-wide rules see it, without reading its file: the summary's values as plain properties,
- * each other property a getter that parses the file on first use (a nested property, asked for by a history rule). Its
- * keys are the entry's keys, in the file's order: keys, `in`, spreading and JSON see the plain object it stands for.
+ * An entry's data as catalog-wide rules see it: the summary's values as plain properties, each other property a getter
+ * that asks the owner (which records the read; for a kept entry it parses the file on first use). Its keys are the
+ * entry's keys, in the file's order: keys, `in`, spreading and JSON see the plain object it stands for.
  */
 function keptData(shape: Shape, values: unknown[], owner: Owner): Record<string, unknown> {
   const data: Record<string, unknown> = {};
@@ -284,11 +284,10 @@ export async function validateIncremental(options: ValidateOptions & { cacheFile
   // The files that changed: parsed, schema-checked and checked by the entry rules, as a run without the cache does.
   const fresh = slots.filter((s): s is Extract<Slot, { text: CatalogText }> => 'text' in s);
   const freshLoaded = loadTexts(absDir, fresh.map((s) => s.text), cwd);
-  const checked = checkSchemas(freshLoaded);
-  const freshProblems = [...checked.problems, ...freshLoaded.problems, ...runRules(checked.catalog, options.today, entryRules, undefined, crashed)];
-  freshProblems.push(...rulesOnInvalid(checked.catalog, checked.invalid, { today: options.today, rules: entryRules }, freshProblems));
+  const checked = checkLoaded(freshLoaded, { today: options.today, rules: entryRules });
+  crashed.push(...checked.crashed);
   const problemsByFile = new Map<string, Problem[]>();
-  for (const p of freshProblems) {
+  for (const p of checked.problems) {
     const list = problemsByFile.get(p.file);
     if (list) list.push(p);
     else problemsByFile.set(p.file, [p]);

@@ -169,11 +169,17 @@ export async function validateCatalog(options: ValidateOptions): Promise<Validat
 
 /** Schema-checks and rule-checks files already loaded (validateCatalog without the reading). */
 export function validateLoaded(loaded: Loaded, options: Pick<ValidateOptions, 'today' | 'rules' | 'base'>): Validation {
+  const { catalog, problems, crashed } = checkLoaded(loaded, options);
+  return { report: makeReport(withoutCharacterEchoes(problems), loaded.files.length), loaded, catalog, crashed };
+}
+
+/** Every problem of files already loaded (parse, schema, rules), before they are made a report. */
+export function checkLoaded(loaded: Loaded, options: Pick<ValidateOptions, 'today' | 'rules' | 'base'>): ReturnType<typeof checkSchemas> & Pick<Validation, 'crashed'> {
   const { catalog, problems, invalid } = checkSchemas(loaded);
   const crashed: Validation['crashed'] = [];
   problems.push(...loaded.problems, ...runRules(catalog, options.today, options.rules, options.base, crashed));
   problems.push(...rulesOnInvalid(catalog, invalid, options, problems));
-  return { report: makeReport(withoutCharacterEchoes(problems), loaded.files.length), loaded, catalog, crashed };
+  return { catalog, problems, invalid, crashed };
 }
 
 /**

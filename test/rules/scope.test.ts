@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadTexts } from '../../src/core/load.js';
 import type { Problem } from '../../src/core/problem.js';
-import { checkSchemas, rulesOnInvalid, runRules } from '../../src/core/validate.js';
+import { checkLoaded } from '../../src/core/validate.js';
 import { rulesByScope } from '../../src/core/incremental.js';
 import { rules } from '../../src/rules/index.js';
 import type { Rule } from '../../src/rules/define.js';
@@ -89,13 +89,9 @@ sources:
   { name: 'rails/FR-broken.yaml', text: setLine(setLine(RAIL_BR_PIX, 'id', 'id: FR-broken'), 'kind', 'kind: teleport') },
 ];
 
+/** What one rule reports on a set of files, as validate runs it (on entries the schema accepts and those it refuses). */
 function problemsOf(texts: Array<{ name: string; text: string }>, rule: Rule): Problem[] {
-  const loaded = loadTexts('/catalog', texts, '/catalog');
-  const { catalog, invalid, problems: schema } = checkSchemas(loaded);
-  const ruleSet = { [rule.id]: rule };
-  const found = runRules(catalog, TODAY, ruleSet);
-  found.push(...rulesOnInvalid(catalog, invalid, { today: TODAY, rules: ruleSet }, [...schema, ...found]));
-  return found;
+  return checkLoaded(loadTexts('/catalog', texts, '/catalog'), { today: TODAY, rules: { [rule.id]: rule } }).problems.filter((p) => p.rule === rule.id);
 }
 
 const key = (p: Problem) => JSON.stringify([p.file, p.line, p.column, p.pointer, p.message]);
