@@ -228,18 +228,8 @@ export function scalarAt(file: SourceFile, pointer: string): { start: number; en
 
 /** The source text of the node at `pointer`, as the analyst wrote it (`012345`, `yes`), when it is a plain scalar. */
 export function plainScalarSource(file: SourceFile, pointer: string): string | undefined {
-  const positions = positionsOf(file);
-  if (positions) {
-    const found = findFast(positions, pointer);
-    return found.exact && found.node.kind === 'plain' ? file.text.slice(found.node.start, found.node.end) : undefined;
-  }
-  const doc = documentOf(file);
-  if (!doc) return undefined;
-  const found = findNode(doc, pointer);
-  const node = found.node;
-  if (!found.exact || !isScalar(node) || !node.range) return undefined;
-  if (node.type !== 'PLAIN') return undefined;
-  return file.text.slice(node.range[0], node.range[1]);
+  const scalar = scalarAt(file, pointer);
+  return scalar?.type === 'PLAIN' ? file.text.slice(scalar.start, scalar.end) : undefined;
 }
 
 /**
