@@ -101,8 +101,8 @@ export async function scanCatalog(dir: string, shown = dir, own: string[] = []):
         refused.push({ name, refused: `${name} is a symbolic link, and the catalog reads no links (a link can point outside the catalog, and git stores it as a link): replace it with the file or folder itself` });
       else if (d.isDirectory()) {
         if ((await visit(name)) === 0 && !isOwn(name)) {
-          const where = !rel && d.name in ENTRY_KINDS ? `${name}/ is empty` : `${name}/ is an empty folder, and the catalog holds ${folders} only`;
-          if (rel || !(d.name in ENTRY_KINDS)) refused.push({ name: `${name}/`, refused: `${where}: delete it` });
+          const where = !rel && Object.hasOwn(ENTRY_KINDS, d.name) ? `${name}/ is empty` : `${name}/ is an empty folder, and the catalog holds ${folders} only`;
+          if (rel || !(Object.hasOwn(ENTRY_KINDS, d.name))) refused.push({ name: `${name}/`, refused: `${where}: delete it` });
         }
       } else if (d.isFile()) files.push(name);
       else refused.push({ name, refused: `${name} is not a regular file (a pipe, socket or device): remove it from the catalog` });
@@ -110,7 +110,8 @@ export async function scanCatalog(dir: string, shown = dir, own: string[] = []):
     return count;
   };
   await visit('');
-  return { files: files.sort(cmp), refused: refused.sort((a, b) => cmp(a.name, b.name)) };
+  // sort() without a comparator orders strings by code units, as cmp does, without a call per comparison.
+  return { files: files.sort(), refused: refused.sort((a, b) => cmp(a.name, b.name)) };
 }
 
 /** Lists the catalog's regular files in a stable order (code-unit order of their paths, not the file system's order). */
@@ -290,8 +291,12 @@ export function tooLarge(bytes: number): string {
 /** True for a path where an entry file belongs: <folder>/<name>.yaml, not hidden. */
 export function isEntryPlace(name: string): boolean {
   const slash = name.indexOf('/');
-  return slash >= 0 && name.indexOf('/', slash + 1) < 0 && name.slice(0, slash) in ENTRY_KINDS && name.endsWith('.yaml') && name.charCodeAt(slash + 1) !== 0x2e;
+  if (slash < 0 || name.indexOf('/', slash + 1) >= 0 || !name.endsWith('.yaml') || name.charCodeAt(slash + 1) === 0x2e) return false;
+  // The folder is one of ENTRY_KINDS' own keys (compared in place: no slice per name).
+  for (const folder of ENTRY_FOLDERS) if (folder.length === slash && name.startsWith(folder)) return true;
+  return false;
 }
+const ENTRY_FOLDERS = Object.keys(ENTRY_KINDS);
 
 /** Why a file in an entry folder is not read, by its name (hidden files, editor leftovers, other extensions); undefined for an entry file. */
 function notAnEntryName(base: string): string | undefined {
@@ -332,7 +337,7 @@ export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Docum
   const entryName = base.endsWith('.yaml') && base.charCodeAt(0) !== 0x2e;
   const stray = !entryName && (/^\./.test(base) || /~$|^#.*#$/.test(base) || /\.(swp|swo|swx|bak|orig|rej|tmp)$/i.test(base));
   if (stray) return fail('file-name', notAnEntryName(base)!);
-  if (parts.length !== 2 || !(folder in ENTRY_KINDS)) {
+  if (parts.length !== 2 || !Object.hasOwn(ENTRY_KINDS, folder)) {
     const places = Object.entries(ENTRY_KINDS).map(([f, kind]) => `${kind === 'country' ? 'countries in countries/<CODE>.yaml' : `${f} in ${f}/<id>.yaml`}`);
     return fail('file-name', `${name} is not where an entry belongs: put ${places.join(', ')} under the catalog folder`);
   }

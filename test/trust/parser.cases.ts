@@ -69,6 +69,15 @@ export const cases: HostileCase[] = [
   { name: 'a hidden file', files: { 'rails/.BR-ted.yaml': rail((t) => t) }, expect: [{ rule: 'file-name', file: 'rails/.BR-ted.yaml', line: 1, message: /hidden/ }] },
   { name: 'an editor backup (~)', files: { 'rails/BR-pix.yaml~': RAIL_BR_PIX }, expect: [{ rule: 'file-name', file: 'rails/BR-pix.yaml~', line: 1, message: /leftover/ }] },
   { name: 'a vim swap file', files: { 'rails/.BR-pix.yaml.swp': 'x' }, expect: [{ rule: 'file-name', file: 'rails/.BR-pix.yaml.swp', line: 1, message: /leftover/ }] },
+  // Folder names that are properties of every JavaScript object: not entry folders (the check once crashed on them).
+  { name: 'an entry in a folder named constructor', files: { 'constructor/BR-ted.yaml': rail((t) => t) }, expect: [{ rule: 'file-name', file: 'constructor/BR-ted.yaml', line: 1, message: /not where an entry belongs/ }] },
+  { name: 'an entry in a folder named toString', files: { 'toString/BR-ted.yaml': rail((t) => t) }, expect: [{ rule: 'file-name', file: 'toString/BR-ted.yaml', line: 1, message: /not where an entry belongs/ }] },
+  {
+    name: 'an empty folder named __proto__',
+    files: {},
+    setup: (dir) => mkdir(path.join(dir, '__proto__')),
+    expect: [{ rule: 'file-name', file: '__proto__', line: 1, message: /empty folder/ }],
+  },
   { name: 'a subfolder in rails/', files: { 'rails/old/BR-ted.yaml': rail((t) => t) }, expect: [{ rule: 'file-name', file: 'rails/old/BR-ted.yaml', line: 1, message: /not where an entry belongs/ }] },
   {
     name: 'an empty unknown folder',
