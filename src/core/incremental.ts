@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DamagedCache, FileRecord, readIndex, recordable, saveIndex, wideOf, type IndexFile, type Shape } from './cache-index.js';
 import type { Catalog } from './catalog.js';
 import { displayPath, displayPaths, isEntryPlace, joinPath, loadTexts, parseCatalogText, readTextSync, scanCatalog, type CatalogText, type EntryKind, type Loaded, type RawEntry } from './load.js';
 import { makeReport, type Problem } from './problem.js';
 import type { SourceFile } from './source.js';
 import { addEntry, checkLoaded, rulesOnInvalid, runRules, withoutCharacterEchoes, type InvalidEntry, type Validation, type ValidateOptions } from './validate.js';
-import { writeAtomic } from './write-atomic.js';
 import type { Rule } from '../rules/define.js';
 
 /**
@@ -24,42 +24,11 @@ import type { Rule } from '../rules/define.js';
  * a run without the cache, byte for byte: test/core/incremental.test.ts compares the two on edited catalogs.
  */
 
-/** Bumped whenever what is kept, or how it is read, changes. */
-const FORMAT = 'payout-catalog-validate/7';
 /**
  * A file modified this close to the start of the run that recorded it may change again within the file system's
  * time resolution without its stat changing (git's "racy clean" problem): its text is hashed on the next run.
  */
 const RACY_MS = 2000;
-
-/**
- * What the cache keeps of one file, as a tuple (the cache of 10,000 files is read on every run: no property names):
- * size, mtimeMs, ctimeMs, inode at the run that checked it; the sha1 of its text; 1 when it was modified within
- * RACY_MS of the start of that run (hash the text before trusting the stat); the problems of the file alone (parse,
- * schema, entry rules; located, fixes included); and, when the file holds an entry: its kind, its shape (an index in
- * Index.shapes), the values of the shape's summary properties, and the pointers the schema found wrong (null when the
- * schema accepts it); and 1 when a catalog-wide rule read a property of the entry outside its summary (the last time
- * they ran).
- */
-type Kept = [size: number, mtimeMs: number, ctimeMs: number, ino: number, hash: string, racy: 0 | 1, problems: Problem[], kind: EntryKind | null, shape: number, values: unknown[], broken: string[] | null, nested: 0 | 1];
-
-/**
- * The shape of entries: their top-level property names in order, and for each a 1 when it holds a scalar or a list of
- * scalars (the summary, what catalog-wide rules read, kept in the cache), a 0 otherwise. A catalog has few shapes.
- */
-type Shape = [keys: string[], summary: string];
-
-interface Index {
-  format: string;
-  key: string;
-  shapes: Shape[];
-  files: Record<string, Kept>;
-  /**
-   * The problems the catalog-wide rules found, when they ran without a base revision and did not crash: reused as they
-   * are when no value those rules can have seen changed (see validateIncremental); null otherwise.
-   */
-  wide: Problem[] | null;
-}
 
 /** The identity of the checks: the code that runs, the schemas and the locked dependencies. */
 let checksIdentity: string | undefined;
@@ -88,18 +57,6 @@ function runKey(absDir: string, cwd: string, today: string, rules: Record<string
   return JSON.stringify([identity(), absDir, cwd, today, Object.keys(rules)]);
 }
 
-/** The cache of the previous run, or undefined when there is none, it is unreadable, or it was made for other checks. */
-function readKept(file: string, key: string): Index | undefined {
-  try {
-    const index = JSON.parse(readFileSync(file, 'utf8')) as Index;
-    if (index.format !== FORMAT || index.key !== key || typeof index.files !== 'object' || index.files === null || !Array.isArray(index.shapes)) return undefined;
-    return index;
-  } catch {
-    return undefined; // no cache yet, or not one of ours: everything is checked
-  }
-}
-
-const sameStat = (k: Kept, s: Stats) => k[0] === s.size && k[1] === s.mtimeMs && k[2] === s.ctimeMs && k[3] === s.ino;
 const hashOf = (text: string) => createHash('sha1').update(text).digest('base64');
 
 /** True when data survives JSON unchanged (YAML's .inf and .nan, and -0, do not): only such entries are kept. */
@@ -112,10 +69,22 @@ function jsonSafe(value: unknown): boolean {
 
 const isScalar = (v: unknown) => v === null || typeof v !== 'object';
 
-/** Shapes of the entries kept by a run, each once. */
+/** The shapes of entries: those of the index, then the new ones this run meets (each once). */
 class Shapes {
-  readonly list: Shape[] = [];
+  readonly list: Shape[];
   private readonly index = new Map<string, number>();
+  private readonly known: number;
+
+  constructor(previous: Shape[] = []) {
+    this.list = [...previous];
+    this.known = previous.length;
+    previous.forEach((shape, i) => this.index.set(JSON.stringify(shape), i));
+  }
+
+  /** The shapes met by this run that the index does not hold yet. */
+  get added(): Shape[] {
+    return this.list.slice(this.known);
+  }
 
   /** The shape of an entry's data and the values of its summary. */
   of(data: Record<string, unknown>): { shape: number; values: unknown[] } {
@@ -131,8 +100,8 @@ class Shapes {
     return { shape: this.add([keys, summary]), values };
   }
 
-  /** The index of a shape in this run's list. */
-  add(shape: Shape): number {
+  /** The index of a shape in the list. */
+  private add(shape: Shape): number {
     const key = JSON.stringify(shape);
     let i = this.index.get(key);
     if (i === undefined) {
@@ -143,16 +112,30 @@ class Shapes {
   }
 }
 
-/** A file of the catalog that was not read in this run: its text is read when a problem must be located in it. */
+/**
+ * A file of the catalog that was not read in this run: its text is read when a problem must be located in it. Its
+ * paths are worked out on first use (most runs use none of them for most files).
+ */
 class KeptFile implements SourceFile, Owner {
   nested = false;
   private read?: string;
+  private shown?: string;
+  private abs?: string;
   constructor(
-    readonly path: string,
-    readonly absolute: string,
     private readonly absDir: string,
-    private readonly name: string,
+    readonly name: string,
+    private readonly shownOf: (absolute: string, name: string) => string,
+    /** Its record in the index. */
+    readonly record: FileRecord,
   ) {}
+
+  get absolute(): string {
+    return (this.abs ??= joinPath(this.absDir, this.name));
+  }
+
+  get path(): string {
+    return (this.shown ??= this.shownOf(this.absolute, this.name));
+  }
 
   get text(): string {
     return (this.read ??= readTextSync(this.absDir, this.name).text ?? '');
@@ -233,46 +216,67 @@ export function rulesByScope(rules: Record<string, Rule>): { entry: Record<strin
   return { entry, catalog };
 }
 
+/** A path of the catalog checked in this run, with what the index recorded of it. */
+type Fresh = { name: string; text: CatalogText; stat?: Stats; hash?: string; was?: FileRecord };
 /** One path of the catalog in this run: kept from the cache, or checked now. */
-type Slot = { name: string; kept: Kept } | { name: string; text: CatalogText; stat?: Stats; hash?: string };
+type Slot = KeptFile | Fresh;
 
 /** validateCatalog with the cache file `cacheFile` (relative to cwd). */
 export async function validateIncremental(options: ValidateOptions & { cacheFile: string; rules: Record<string, Rule> }): Promise<Validation> {
   const cwd = options.cwd ?? process.cwd();
   const absDir = path.resolve(cwd, options.dir);
   const cacheFile = path.resolve(cwd, options.cacheFile);
+  const key = runKey(absDir, cwd, options.today, options.rules);
+  const { files: names, refused } = await scanCatalog(absDir, options.dir, [cacheFile]);
+  const previous = readIndex(cacheFile, key);
+  try {
+    return await run(options, { cwd, absDir, cacheFile, key, names, refused }, previous);
+  } catch (err) {
+    if (!(err instanceof DamagedCache)) throw err;
+    return run(options, { cwd, absDir, cacheFile, key, names, refused }, undefined); // a damaged record: check everything
+  }
+}
+
+async function run(
+  options: ValidateOptions & { rules: Record<string, Rule> },
+  { cwd, absDir, cacheFile, key, names, refused }: { cwd: string; absDir: string; cacheFile: string; key: string; names: string[]; refused: CatalogText[] },
+  previous: IndexFile | undefined,
+): Promise<Validation> {
   const { rules } = options;
   const startedAt = Date.now();
-  const key = runKey(absDir, cwd, options.today, rules);
-  const { files: names, refused } = await scanCatalog(absDir, options.dir, [cacheFile]);
-  const previous = readKept(cacheFile, key);
   const shownOf = displayPaths(absDir, cwd);
+  const racyOf = (stat: Stats): 0 | 1 => (stat.mtimeMs >= startedAt - RACY_MS ? 1 : 0);
 
   // Which files changed: the stat first, the hash of the text when the stat is not conclusive.
   const slots: Slot[] = [];
-  let reread = false; // a racy file was found unchanged: recording its stat again spares the next run the hash
+  /** Records written again: files found unchanged by their hash (their new stat spares the next run the hash). */
+  const records: FileRecord[] = [];
+  let recorded = 0; // names of this run the index holds
   for (const name of names) {
-    const kept = previous?.files[name];
     if (!isEntryPlace(name)) {
       slots.push({ name, text: { name } });
       continue;
     }
+    const kept = previous?.find(name);
+    if (kept) recorded++;
     // undefined when gone since the folder was listed: reading it says so.
     const stat = statSync(joinPath(absDir, name), { throwIfNoEntry: false });
-    if (kept && stat && !kept[5] && sameStat(kept, stat)) {
-      slots.push({ name, kept });
+    if (kept && stat && kept.sameStat(stat) && !kept.racy) {
+      slots.push(new KeptFile(absDir, name, shownOf, kept));
       continue;
     }
     const text = readTextSync(absDir, name);
     const hash = text.text !== undefined && !text.badUtf8 && text.refused === undefined ? hashOf(text.text) : undefined;
-    if (kept && stat && hash !== undefined && kept[4] === hash) {
-      const again: Kept = [stat.size, stat.mtimeMs, stat.ctimeMs, stat.ino, hash, stat.mtimeMs >= startedAt - RACY_MS ? 1 : 0, kept[6], kept[7], kept[8], kept[9], kept[10], kept[11]];
-      slots.push({ name, kept: again });
-      if (!again[5]) reread = true; // still racy: the next run hashes it again, nothing to record
+    if (kept && stat && hash !== undefined && kept.hash === hash) {
+      const again = kept.with(stat, racyOf(stat), kept.nested);
+      slots.push(new KeptFile(absDir, name, shownOf, again));
+      if (!again.racy) records.push(again); // still racy: the next run hashes it again, nothing to record
       continue;
     }
-    slots.push({ name, text, stat, hash });
+    slots.push({ name, text, stat, hash, was: kept });
   }
+  /** Files the index records that are gone from the catalog. */
+  const gone = previous?.gone() ?? [];
   if (refused.length) {
     for (const r of refused) slots.push({ name: r.name, text: r });
     slots.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -282,7 +286,7 @@ export async function validateIncremental(options: ValidateOptions & { cacheFile
   const crashed: Validation['crashed'] = [];
 
   // The files that changed: parsed, schema-checked and checked by the entry rules, as a run without the cache does.
-  const fresh = slots.filter((s): s is Extract<Slot, { text: CatalogText }> => 'text' in s);
+  const fresh = slots.filter((s): s is Fresh => !(s instanceof KeptFile));
   const freshLoaded = loadTexts(absDir, fresh.map((s) => s.text), cwd);
   const checked = checkLoaded(freshLoaded, { today: options.today, rules: entryRules });
   crashed.push(...checked.crashed);
@@ -297,7 +301,7 @@ export async function validateIncremental(options: ValidateOptions & { cacheFile
   const brokenOf = new Map(checked.invalid.map((i) => [i.entry, i.broken]));
 
   // What the next run keeps of each changed file: its entry's shape and summary (files read whole, summary JSON-safe).
-  const shapes = new Shapes();
+  const shapes = new Shapes(previous?.shapes);
   const freshKept = new Map<string, { raw?: RawEntry; broken?: string[]; shape: number; values: unknown[]; own: Problem[]; file?: SourceFile }>();
   for (const slot of fresh) {
     const absolute = joinPath(absDir, slot.name);
@@ -314,19 +318,22 @@ export async function validateIncremental(options: ValidateOptions & { cacheFile
    * revision is given, no file was added or removed, every changed file's entry has the kind, shape, summary and refusal
    * it had, none of them had a property beyond its summary read the last time the rules ran, and none of them had a
    * catalog-wide problem (whose place in the file may have moved), the rules would see exactly what they saw then.
+   * Shapes are compared by number: the index numbers each shape once.
    */
-  const wideBefore = previous?.wide;
+  const wideBefore = previous ? wideOf(previous) : null;
   const reuse =
-    wideBefore != null &&
+    wideBefore !== null &&
     !options.base &&
     refused.length === 0 &&
-    slots.length === Object.keys(previous!.files).length &&
+    gone.length === 0 &&
+    recorded === slots.length &&
     fresh.every((slot) => {
-      const was = previous!.files[slot.name];
+      const { was } = slot;
       const now = freshKept.get(slot.name)!;
-      if (!was || was[11] || !slot.stat || slot.hash === undefined) return false;
-      if ((was[7] ?? undefined) !== now.raw?.kind || JSON.stringify(was[10]) !== JSON.stringify(now.broken ?? null)) return false;
-      if (now.raw && (JSON.stringify(previous!.shapes[was[8]]) !== JSON.stringify(shapes.list[now.shape]) || JSON.stringify(was[9]) !== JSON.stringify(now.values))) return false;
+      if (!was || was.nested || !slot.stat || slot.hash === undefined) return false;
+      const [, kind, shape, values, broken] = was.rest();
+      if ((kind ?? undefined) !== now.raw?.kind || JSON.stringify(broken) !== JSON.stringify(now.broken ?? null)) return false;
+      if (now.raw && (shape !== now.shape || JSON.stringify(values) !== JSON.stringify(now.values))) return false;
       const shown = now.file?.path;
       return !wideBefore.some((p) => p.file === shown);
     });
@@ -336,78 +343,65 @@ export async function validateIncremental(options: ValidateOptions & { cacheFile
   const catalog: Catalog = { rails: [], assets: [], countries: [], policies: [], raw: loaded.entries };
   const invalid: InvalidEntry[] = [];
   const problems: Problem[] = [];
-  const next: Index = { format: FORMAT, key, shapes: shapes.list, files: {}, wide: null };
-  const renumbered = new Map<number, number>();
-  /** Each entry's owner in the catalog-wide pass, with the name it is kept under. */
-  const owned: Array<[string, Owner]> = [];
+  /** Each entry's owner in the catalog-wide pass, with its record (undefined when the file is not recorded). */
+  const owned: Array<[FileRecord | undefined, Owner]> = [];
   const enter = (raw: RawEntry, broken: string[] | null | undefined) => {
     loaded.entries.push(raw);
     if (broken) invalid.push({ entry: raw, broken });
     else addEntry(catalog, raw.kind, raw);
   };
   for (const slot of slots) {
-    if ('kept' in slot) {
-      const { kept, name } = slot;
-      const absolute = joinPath(absDir, name);
-      const file = new KeptFile(shownOf(absolute, name), absolute, absDir, name);
+    if (slot instanceof KeptFile) {
+      const { record: kept, name } = slot;
+      const file = slot;
       loaded.files.push(file);
-      for (const p of kept[6]) problems.push(p);
-      const kind = kept[7];
-      if (kind === null) {
-        next.files[name] = kept;
-        continue;
-      }
-      const shape = previous!.shapes[kept[8]];
-      if (!reuse) {
-        enter({ kind, file, data: keptData(shape, kept[9], file) }, kept[10]);
-        owned.push([name, file]);
-      }
-      // Shapes are numbered anew by each run: most runs meet the same shapes in the same order.
-      let now = renumbered.get(kept[8]);
-      if (now === undefined) renumbered.set(kept[8], (now = shapes.add(shape)));
-      next.files[name] = now === kept[8] ? kept : ([...kept.slice(0, 8), now, ...kept.slice(9)] as Kept);
+      if (kept.hasProblems) for (const p of kept.rest()[0]) problems.push(p);
+      if (reuse) continue;
+      const [, kind, shape, values, broken] = kept.rest();
+      if (kind === null) continue;
+      if (!previous!.shapes[shape]) throw new DamagedCache(`the record of ${name} names no shape`);
+      enter({ kind, file, data: keptData(previous!.shapes[shape], values, file) }, broken);
+      owned.push([kept, file]);
       continue;
     }
     const k = freshKept.get(slot.name)!;
     if (k.file) loaded.files.push(k.file);
     problems.push(...k.own);
+    const record =
+      slot.stat && slot.hash !== undefined && recordable(slot.name) && jsonSafe(k.values)
+        ? FileRecord.of(slot.name, slot.stat, slot.hash, racyOf(slot.stat), reuse ? slot.was!.nested : 0, [k.own, k.raw?.kind ?? null, k.shape, k.values, k.broken ?? null])
+        : undefined;
+    if (record) records.push(record);
+    else if (slot.was) gone.push(slot.name); // recorded before, not now: its record goes
     if (k.raw && !reuse) {
       // The catalog-wide rules see the entry as they see a kept one: its summary, and getters that record a read.
       const owner = new FreshOwner(k.raw.data);
       enter({ ...k.raw, data: keptData(shapes.list[k.shape], k.values, owner) }, k.broken);
-      owned.push([slot.name, owner]);
-    }
-    if (slot.stat && slot.hash !== undefined && jsonSafe(k.values)) {
-      const { size, mtimeMs, ctimeMs, ino } = slot.stat;
-      const nested = reuse ? previous!.files[slot.name][11] : 0;
-      next.files[slot.name] = [size, mtimeMs, ctimeMs, ino, slot.hash, mtimeMs >= startedAt - RACY_MS ? 1 : 0, k.own, k.raw?.kind ?? null, k.shape, k.values, k.broken ?? null, nested];
+      owned.push([record, owner]);
     }
   }
 
-  if (reuse) {
-    problems.push(...wideBefore);
-    next.wide = wideBefore;
-  } else {
+  let wideText: string | undefined;
+  if (reuse) problems.push(...wideBefore);
+  else {
     const wide = runRules(catalog, options.today, catalogRules, options.base, crashed);
     wide.push(...rulesOnInvalid(catalog, invalid, { today: options.today, rules: catalogRules, base: options.base }, wide));
     problems.push(...wide);
     // What the rules read beyond each summary; their problems, kept when the next run may reuse them.
-    for (const [name, owner] of owned) {
-      const record = next.files[name];
-      if (record && record[11] !== (owner.nested ? 1 : 0)) next.files[name] = [...record.slice(0, 11), owner.nested ? 1 : 0] as Kept;
+    const freshRecords = new Set(records);
+    for (const [record, owner] of owned) {
+      const nested = owner.nested ? 1 : 0;
+      if (!record || record.nested === nested) continue;
+      const again = record.withNested(nested);
+      if (freshRecords.has(record)) records[records.indexOf(record)] = again;
+      else records.push(again);
     }
-    if (!options.base && crashed.length === 0) next.wide = wide;
+    const text = JSON.stringify(!options.base && crashed.length === 0 ? wide : null);
+    if (text !== previous?.wideText) wideText = text;
   }
   const report = makeReport(withoutCharacterEchoes(problems), loaded.files.length);
 
-  // Written when something changed (a file checked, gone, or found unchanged by its hash), never after a crash.
-  const changed = reread || fresh.length > 0 || !previous || Object.keys(previous.files).length !== Object.keys(next.files).length || JSON.stringify(previous.wide) !== JSON.stringify(next.wide) || Object.keys(next.files).some((n) => previous.files[n]?.[11] !== next.files[n][11]);
-  if (changed && crashed.length === 0) {
-    try {
-      await writeAtomic(cacheFile, JSON.stringify(next), undefined, { durable: false });
-    } catch {
-      // a read-only location: the next run checks everything again
-    }
-  }
+  // Never after a crash: the next run checks again.
+  if (crashed.length === 0) await saveIndex(cacheFile, key, previous, { shapes: shapes.added, records, gone, wideText, live: recorded + records.length });
   return { report, loaded, catalog, crashed };
 }

@@ -139,6 +139,114 @@ describe('validate --cache gives the report of a run without it', () => {
   });
 });
 
+/** The index file of the cache (src/core/cache-index.ts), as text. */
+const indexText = (dir: string) => readFileSync(path.join(dir, '.catalogcache'), 'utf8');
+/** Sets every catalog file's times back, so that no file is "racy" (modified too close to a run to trust its stat). */
+function age(dir: string, names = Object.keys(bundled)): void {
+  const old = new Date('2026-01-01T00:00:00Z');
+  for (const name of names) utimesSync(path.join(dir, 'catalog', name), old, old);
+}
+/** Edits a rail so that its catalog-wide summary changes (the catalog-wide rules run again) or not (they are reused). */
+const edited = (n: number, wide: boolean) => (wide ? pix.replace('name: Pix', `name: Pix ${n}`) : `${pix}# edit ${n}\n`);
+
+describe('the cache index', () => {
+  it('appends the records of the files a run checked, and the report stays that of a run without the cache', async () => {
+    const dir = await writeCatalog(Object.fromEntries(Object.entries(bundled).map(([k, v]) => [`catalog/${k}`, v])));
+    age(dir);
+    await run(dir, { cache: true });
+    for (let n = 0; n < 6; n++) {
+      const before = indexText(dir);
+      edit(dir, { 'rails/BR-pix.yaml': edited(n, n % 2 === 1) });
+      age(dir, ['rails/BR-pix.yaml']);
+      const cached = await run(dir, { cache: true });
+      expect(shown(cached)).toBe(shown(await run(dir, { cache: false })));
+      const after = indexText(dir);
+      // What was there stays byte for byte: the run appended one batch (the record, the wide problems when they changed).
+      expect(after.startsWith(before)).toBe(true);
+      const batch = after.slice(before.length).trimEnd().split('\n');
+      expect(batch.filter((l) => l.startsWith('F\t')).map((l) => l.split('\t')[1])).toEqual(['rails/BR-pix.yaml']);
+      expect(batch.at(-1)).toBe(`C\t${batch.length - 1}\t${n + 1}`); // the batch's count of lines, and its number
+    }
+    const still = indexText(dir);
+    await run(dir, { cache: true });
+    expect(indexText(dir)).toBe(still); // nothing changed: nothing written
+  }, 60_000);
+
+  it.each([
+    // written: how the next run leaves the index (whole again, or the damaged record replaced by an appended one).
+    ['an append cut short (the batch without its end)', (text: string) => text.slice(0, text.lastIndexOf('\nC\t') + 1)],
+    ['an append cut in the middle of a record', (text: string) => text.slice(0, text.lastIndexOf('\nF\t') + 30)],
+    ['a record whose rest does not parse', (text: string) => text.replace(/(\nF\trails\/BR-doc\.yaml(?:\t[^\t\n]*){8}\t)\[/, '$1{')],
+    ['a record whose stat is not a number (its file is hashed, found unchanged, recorded again)', (text: string) => text.replace(/(\nF\trails\/BR-doc\.yaml\t)\d+/, '$1x'), 'appended'],
+    ['the wide problems damaged (the last ones, those that count)', (text: string) => text.slice(0, text.lastIndexOf('\nW\t')) + '\nW\t[{' + text.slice(text.indexOf('\n', text.lastIndexOf('\nW\t') + 1))],
+    ['a shape damaged', (text: string) => text.replace(/\nS\t[^\n]*/, '\nS\t[')],
+  ] as Array<[string, (text: string) => string, ('whole' | 'appended')?]>)('%s: the run checks what it cannot trust again', async (_name, damage, written = 'whole') => {
+    const dir = await writeCatalog(Object.fromEntries(Object.entries(bundled).map(([k, v]) => [`catalog/${k}`, v])));
+    age(dir);
+    await run(dir, { cache: true });
+    edit(dir, { 'rails/BR-pix.yaml': setLine(pix, 'currency', 'currency: brl') });
+    age(dir, ['rails/BR-pix.yaml']);
+    await run(dir, { cache: true }); // appends the record of BR-pix
+    const text = indexText(dir);
+    const damaged = damage(text);
+    expect(damaged).not.toBe(text);
+    writeFileSync(path.join(dir, '.catalogcache'), damaged);
+    edit(dir, { 'rails/BR-doc.yaml': bundled['rails/BR-doc.yaml'] + '# again\n' });
+    age(dir, ['rails/BR-doc.yaml']);
+    const cached = await run(dir, { cache: true });
+    const plain = await run(dir, { cache: false });
+    expect(plain.report.summary.errors).toBeGreaterThan(0);
+    expect(shown(cached)).toBe(shown(plain));
+    expect(shown(await run(dir, { cache: true }))).toBe(shown(plain));
+    const lines = indexText(dir).trimEnd().split('\n');
+    if (written === 'whole') {
+      expect(lines.at(-1)).toMatch(/^C\t\d+$/);
+      expect(lines.filter((l) => l.startsWith('C\t'))).toHaveLength(1); // written whole again, then nothing appended
+    } else expect(lines.filter((l) => l.startsWith('F\trails/BR-doc.yaml\t')).at(-1)).toMatch(/^F\trails\/BR-doc\.yaml\t\d+\t/);
+  }, 60_000);
+
+  it('does not reuse catalog-wide problems when two runs appended on top of the same index', async () => {
+    const dir = await writeCatalog(Object.fromEntries(Object.entries(bundled).map(([k, v]) => [`catalog/${k}`, v])));
+    const index = path.join(dir, '.catalogcache');
+    age(dir);
+    await run(dir, { cache: true });
+    const start = indexText(dir);
+    // Run A sees BR-pix given BR-doc's name (a duplicate name); run B, started from the same index, also sees BR-doc
+    // renamed (no duplicate).
+    edit(dir, { 'rails/BR-pix.yaml': setLine(pix, 'name', 'name: DOC (Documento de Crédito)') });
+    age(dir, ['rails/BR-pix.yaml']);
+    await run(dir, { cache: true });
+    const a = indexText(dir).slice(start.length);
+    expect(a).toContain('duplicate-name'); // A's batch holds its catalog-wide problems
+    writeFileSync(index, start);
+    edit(dir, { 'rails/BR-doc.yaml': setLine(bundled['rails/BR-doc.yaml'], 'name', 'name: DOC') });
+    age(dir, ['rails/BR-doc.yaml']);
+    await run(dir, { cache: true });
+    const b = indexText(dir).slice(start.length);
+    // B's batch landed first, then A's, whose catalog-wide problems were found without BR-doc's change.
+    writeFileSync(index, start + b + a);
+    const plain = await run(dir, { cache: false });
+    expect(plain.report.problems.map((p) => p.rule)).not.toContain('duplicate-name');
+    expect(shown(await run(dir, { cache: true }))).toBe(shown(plain));
+  }, 60_000);
+
+  it('writes the index whole again when appended records outnumber the live ones', async () => {
+    const dir = await writeCatalog({ 'catalog/rails/BR-pix.yaml': RAIL_BR_PIX, 'catalog/countries/BR.yaml': COUNTRY_BR });
+    const file = path.join(dir, 'catalog/rails/BR-pix.yaml');
+    const old = new Date('2026-01-01T00:00:00Z');
+    let longest = 0;
+    for (let n = 0; n < 60; n++) {
+      writeFileSync(file, `${RAIL_BR_PIX}# edit ${n}\n`);
+      utimesSync(file, old, old);
+      await run(dir, { cache: true });
+      longest = Math.max(longest, indexText(dir).split('\n').length);
+    }
+    expect(longest).toBeLessThan(2 * 2 + 64 + 4);
+    const v = await run(dir, { cache: true });
+    expect(v.report.problems).toEqual([]);
+  }, 60_000);
+});
+
 describe('catalog validate --cache --fix', () => {
   it('applies the fixes of a run that took them from the cache', async () => {
     const dir = await writeCatalog({ 'catalog/rails/BR-pix.yaml': setLine(RAIL_BR_PIX, 'currency', 'currency: brl'), 'catalog/countries/BR.yaml': COUNTRY_BR });
