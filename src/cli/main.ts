@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { CliIO, EXIT } from './io.js';
 
 // This module imports nothing of the project but types: compiled/cli/main.js then holds no import of a chunk, so
-// `catalog --version` and `catalog rules` (answered below before any command loads) read one module. The rest (io.js,
-// visible.js, the command) is imported once the command is known, and every command imports them anyway.
+// `catalog --version` and `catalog rules` (answered below before any command loads) read one module. The command is
+// imported once known; io.js and visible.js (which every command imports anyway) when a command throws.
 
 /** The exit codes used here, as io.ts's EXIT says them (checked by the type). */
 const CODES: Pick<typeof EXIT, 'ok' | 'usage'> = { ok: 0, usage: 2 };
@@ -75,7 +75,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       return CODES.ok;
     }
   }
-  const [command, { UsageError }, { inertLines }] = await Promise.all([loadCommand(name), import('./io.js'), import('../core/visible.js')]);
+  const command = await loadCommand(name);
   if (!command) {
     const { didYouMean } = await import('../core/suggest.js');
     const near = didYouMean(name, commandNames);
@@ -89,6 +89,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   try {
     return await command.run(rest, io);
   } catch (err) {
+    const [{ UsageError }, { inertLines }] = await Promise.all([import('./io.js'), import('../core/visible.js')]);
     if (err instanceof UsageError) {
       io.stderr.write(`catalog ${name}: ${inertLines(err.message)}\n\nUsage: ${command.usage}\n`);
       return CODES.usage;
