@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFile, realpath } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { SimpleGit } from 'simple-git';
 import { displayPath, isEntryPlace, listFiles, loadTexts, MAX_FILE_BYTES, tooLarge, type CatalogText, type Loaded } from '../core/load.js';
@@ -245,19 +245,21 @@ interface WorkingFile {
   bytes: Buffer;
 }
 
-/** The working tree's files with their git object ids, so that unchanged files are not read from git again. */
+/**
+ * The working tree's files with their git object ids, so that unchanged files are not read from git again. Read one
+ * after another, synchronously, while git lists the revision (a promise per file cost more of the main thread than
+ * the reads themselves, and the thread has nothing else to do until git answers).
+ */
 async function hashFiles(absDir: string, names: string[], algorithm: 'sha1' | 'sha256'): Promise<Map<string, WorkingFile>> {
   const files = new Map<string, WorkingFile>();
-  await Promise.all(
-    names.map(async (name) => {
-      try {
-        const bytes = await readFile(path.join(absDir, name));
-        files.set(name, { sha: blobId(bytes, algorithm), bytes });
-      } catch {
-        files.set(name, { sha: '', bytes: Buffer.alloc(0) }); // unreadable now: counts as touched
-      }
-    }),
-  );
+  for (const name of names) {
+    try {
+      const bytes = readFileSync(path.join(absDir, name));
+      files.set(name, { sha: blobId(bytes, algorithm), bytes });
+    } catch {
+      files.set(name, { sha: '', bytes: Buffer.alloc(0) }); // unreadable now: counts as touched
+    }
+  }
   return files;
 }
 
