@@ -15,7 +15,8 @@
  *
  * It also precompiles the JSON Schemas of schemas/ into compiled/validators/ (entries.cjs and seed.cjs): Ajv's standalone code (the very
  * functions Ajv would compile at run time, with the same options), bundled with the few Ajv runtime helpers it needs,
- * so that a run never loads Ajv nor compiles a schema (src/core/schemas.ts loads it).
+ * so that a run never loads Ajv nor compiles a schema (src/core/schemas.ts loads it). And the pointer shapes of the
+ * integer fields of each entry kind (compiled/integer-shapes.json, read by src/core/integers.ts), walked from the schemas.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,6 +31,8 @@ export const MANIFEST = path.join(OUT, 'sources.json');
 export const SCHEMAS = path.join(root, 'schemas');
 /** Every rule's metadata (allRuleMeta() of src/rules/index.ts), for `catalog rules` (RULE_META_FILE in src/cli/rule-meta.ts). */
 export const RULE_META = path.join(OUT, 'rule-meta.json');
+/** The integer fields' pointer shapes of each entry kind (integerShapesJson() of src/core/integers.ts; INTEGER_SHAPES_FILE there). */
+export const INTEGER_SHAPES = path.join(OUT, 'integer-shapes.json');
 /** The CLI's entry (bin/catalog.js imports it). */
 export const ENTRY = path.join(OUT, 'cli', 'main.js');
 
@@ -159,6 +162,12 @@ async function compile() {
   const { allRuleMeta } = await import(pathToFileURL(registry).href);
   writeFileSync(RULE_META, JSON.stringify(allRuleMeta(), null, 2) + '\n');
   rmSync(path.dirname(registry), { recursive: true, force: true });
+  // The integer fields' shapes, walked from the schemas once here instead of in every run (same way: two folders down).
+  const integers = path.join(OUT, 'core', 'integers.tmp.mjs');
+  await build({ entryPoints: [path.join(SRC, 'core', 'integers.ts')], outfile: integers, format: 'esm', platform: 'node', target: 'node20', bundle: true, packages: 'external', logLevel: 'warning' });
+  const { integerShapesJson } = await import(pathToFileURL(integers).href);
+  writeFileSync(INTEGER_SHAPES, JSON.stringify(integerShapesJson()) + '\n');
+  rmSync(path.dirname(integers), { recursive: true, force: true });
   writeFileSync(MANIFEST, JSON.stringify({ sources: hash, files: files.length, outputs }, null, 2) + '\n');
   console.log(`compiled src/ (${files.length} files) into compiled/ (${Object.keys(outputs).length} files) in ${Date.now() - started} ms`);
 }

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { EXIT, UsageError, type CliIO } from './io.js';
-import { inertLines } from '../core/visible.js';
+import type { CliIO, EXIT } from './io.js';
+
+// This module imports nothing of the project but types: compiled/cli/main.js then holds no import of a chunk, so
+// `catalog --version` and `catalog rules` (answered below before any command loads) read one module. The command is
+// imported once known; io.js and visible.js (which every command imports anyway) when a command throws.
+
+/** The exit codes used here, as io.ts's EXIT says them (checked by the type). */
+const CODES: Pick<typeof EXIT, 'ok' | 'usage'> = { ok: 0, usage: 2 };
 
 /** A command of the CLI: its usage text and what it does. */
 export interface Command {
@@ -53,33 +59,53 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(await help());
-    return name === undefined ? EXIT.usage : EXIT.ok;
+    return name === undefined ? CODES.usage : CODES.ok;
   }
   if (name === '--version' || name === '-v') {
     // Nothing else is loaded: the answer is in package.json (two folders up from src/cli and from compiled/cli).
     io.stdout.write(`${(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version}\n`);
-    return EXIT.ok;
+    return CODES.ok;
+  }
+  if (name === 'rules' && rest.length === 0) {
+    // `catalog rules` as the command prints it (rules.ts), from compiled/rule-meta.json, without loading the command
+    // and its imports. When that file cannot be read, the command runs and reports it as it always did.
+    const listing = await rulesListing();
+    if (listing !== undefined) {
+      io.stdout.write(listing);
+      return CODES.ok;
+    }
   }
   const command = await loadCommand(name);
   if (!command) {
     const { didYouMean } = await import('../core/suggest.js');
     const near = didYouMean(name, commandNames);
     io.stderr.write(`catalog: unknown ${name.startsWith('-') ? 'flag' : 'command'} ${JSON.stringify(name)}${near ? `; did you mean ${near}?` : ''}\n\n${await help()}`);
-    return EXIT.usage;
+    return CODES.usage;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
     io.stdout.write(command.usage + '\n');
-    return EXIT.ok;
+    return CODES.ok;
   }
   try {
     return await command.run(rest, io);
   } catch (err) {
+    const [{ UsageError }, { inertLines }] = await Promise.all([import('./io.js'), import('../core/visible.js')]);
     if (err instanceof UsageError) {
       io.stderr.write(`catalog ${name}: ${inertLines(err.message)}\n\nUsage: ${command.usage}\n`);
-      return EXIT.usage;
+      return CODES.usage;
     }
     io.stderr.write(`catalog ${name}: internal error: ${inertLines((err as Error).stack ?? String(err))}\n`);
-    return EXIT.usage;
+    return CODES.usage;
+  }
+}
+
+/** What `catalog rules` prints, read from compiled/rule-meta.json; undefined when that file cannot be read. */
+async function rulesListing(): Promise<string | undefined> {
+  const { compiledRuleMeta, ruleListing } = await import('./rule-meta.js');
+  try {
+    return ruleListing(compiledRuleMeta());
+  } catch {
+    return undefined;
   }
 }
 

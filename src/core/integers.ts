@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parsePointer } from './pointer.js';
 import type { RawEntry } from './load.js';
 import { schemaAtRef, schemaValidators, type JsonSchema } from './schemas.js';
@@ -10,7 +13,7 @@ import { schemaAtRef, schemaValidators, type JsonSchema } from './schemas.js';
  */
 
 /** A trie of pointer shapes: `*` stands for any list index or any key of an open mapping. */
-interface Shape {
+export interface Shape {
   integer?: true;
   children: Map<string, Shape>;
 }
@@ -23,12 +26,64 @@ function child(shape: Shape, segment: string): Shape {
   return next;
 }
 
+/**
+ * The shapes of every entry kind, walked from the schemas by scripts/compile.mjs (integerShapesJson): reading them costs
+ * a run less than walking the schemas (about 10 ms). Two folders up from src/core and from compiled/chunks;
+ * test/build/integer-shapes.test.ts checks that the file is what the walk gives (and compiled/ is made from the current
+ * schemas, test/build/compiled.test.ts).
+ */
+export const INTEGER_SHAPES_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../compiled/integer-shapes.json');
+
+/** A Shape as JSON. */
+export interface ShapeJson {
+  integer?: true;
+  children?: Record<string, ShapeJson>;
+}
+
+/** The entry kinds whose shapes compiled/integer-shapes.json holds. */
+export const SHAPED_KINDS = ['rail', 'asset', 'country', 'policy'] as const;
+
+let compiledShapes: Record<string, ShapeJson> | null | undefined;
+
+function fromJson(json: ShapeJson): Shape {
+  const shape: Shape = { children: new Map(Object.entries(json.children ?? {}).map(([k, v]) => [k, fromJson(v)])) };
+  if (json.integer) shape.integer = true;
+  return shape;
+}
+
+function toJson(shape: Shape): ShapeJson {
+  const json: ShapeJson = {};
+  if (shape.integer) json.integer = true;
+  if (shape.children.size) json.children = Object.fromEntries([...shape.children].map(([k, v]) => [k, toJson(v)]));
+  return json;
+}
+
+/** The shapes of every entry kind, walked from the schemas, as JSON (what scripts/compile.mjs writes). */
+export function integerShapesJson(): Record<string, ShapeJson> {
+  return Object.fromEntries(SHAPED_KINDS.map((kind) => [kind, toJson(walkShape(kind))]));
+}
+
 /** The pointer shapes of the integer properties of an entry kind's schema (cached per kind). */
 function shapeOf(kind: string): Shape {
   let root = shapes.get(kind);
   if (root) return root;
+  if (compiledShapes === undefined) {
+    try {
+      compiledShapes = JSON.parse(readFileSync(INTEGER_SHAPES_FILE, 'utf8')) as Record<string, ShapeJson>;
+    } catch {
+      compiledShapes = null; // not compiled (yet): walked below
+    }
+  }
+  const json = compiledShapes && Object.hasOwn(compiledShapes, kind) ? compiledShapes[kind] : undefined;
+  root = json ? fromJson(json) : walkShape(kind);
+  shapes.set(kind, root);
+  return root;
+}
+
+/** The pointer shapes of the integer properties of an entry kind's schema, walked from the schemas. */
+export function walkShape(kind: string): Shape {
   const { schemas } = schemaValidators();
-  root = { children: new Map() };
+  const root: Shape = { children: new Map() };
   const seen = new Set<string>();
   const visit = (schema: JsonSchema | boolean | undefined, base: string, at: Shape, depth: number) => {
     if (!schema || typeof schema !== 'object' || depth > 32) return;
@@ -52,7 +107,6 @@ function shapeOf(kind: string): Shape {
     for (const k of ['if', 'then', 'else', 'not']) visit(schema[k], base, at, depth + 1);
   };
   visit(schemas[kind], schemas[kind]?.$id ?? '', root, 0);
-  shapes.set(kind, root);
   return root;
 }
 

@@ -79,6 +79,18 @@ export function validatorOf(kind: EntryKind | 'seed'): ValidateFunction {
   return validate;
 }
 
+/**
+ * Loads the entries' validators before their first use, for a caller with time to fill (validate, while git reads the
+ * base revision). A failure is left to that first use, which reports it as always.
+ */
+export function preloadEntryValidators(): void {
+  try {
+    validatorOf('rail');
+  } catch {
+    // reported by schemaErrors
+  }
+}
+
 /** Validates a value against an entry schema (or the seed schema); returns Ajv's errors, none when valid. */
 export function schemaErrors(kind: EntryKind | 'seed', value: unknown): ErrorObject[] {
   const validate = validatorOf(kind);

@@ -7,7 +7,7 @@ import { makeReport, type Problem, type Report } from './problem.js';
 import { schemaErrors } from './schemas.js';
 import type { ErrorObject } from 'ajv';
 import { schemaProblems } from './schema-problems.js';
-import { integerLiteralProblems } from './integers.js';
+import { integerLiteralProblems, type IntegerLiteralProblem } from './integers.js';
 import { locateAll } from './source.js';
 import { inertLines } from './visible.js';
 import { replaceScalar } from './fix.js';
@@ -62,21 +62,49 @@ export function addEntry(catalog: Catalog, kind: RawEntry['kind'], entry: Entry<
   else catalog.countries.push(entry as Entry<Country>);
 }
 
-/** Checks the shapes of loaded entries against their schemas; returns the catalog of valid entries and the problems. */
-export function checkSchemas(loaded: Loaded): { catalog: Catalog; problems: Problem[]; invalid: InvalidEntry[] } {
+/** What the schemas say of one parse: its refused integer literals and Ajv's other errors. */
+interface SchemaVerdict {
+  kind: RawEntry['kind'];
+  /** The parse's literals (RawEntry.literals), the same array when the verdict applies. */
+  parsedLiterals: RawEntry['literals'];
+  literals: IntegerLiteralProblem[];
+  errors: ErrorObject[];
+}
+
+/**
+ * Verdicts of the loads checked with `remember` (the base revision's), by parsed data: a file of the working tree with
+ * the base's text takes the base's parse (Loaded.parses), so the very same data object, and its verdict is not computed
+ * again. A verdict is a function of the kind, the data and the literals alone; its problems are located in each file.
+ */
+const schemaVerdicts = new WeakMap<object, SchemaVerdict>();
+
+function schemaVerdict(entry: RawEntry, remember: boolean): SchemaVerdict {
+  const known = schemaVerdicts.get(entry.data);
+  if (known && known.kind === entry.kind && known.parsedLiterals === entry.literals) return known;
+  // Integer fields written as 100.00, 1e2, 0x64...: reported instead of what the schema says about the same value.
+  const literals = integerLiteralProblems(entry);
+  const refused = new Set(literals.map((l) => l.pointer));
+  const errors = schemaErrors(entry.kind, entry.data).filter((e) => !refused.has(e.instancePath));
+  const verdict: SchemaVerdict = { kind: entry.kind, parsedLiterals: entry.literals, literals, errors };
+  if (remember) schemaVerdicts.set(entry.data, verdict);
+  return verdict;
+}
+
+/**
+ * Checks the shapes of loaded entries against their schemas; returns the catalog of valid entries and the problems.
+ * With `remember`, the verdicts are kept for another load sharing these parses (see schemaVerdicts).
+ */
+export function checkSchemas(loaded: Loaded, { remember = false }: { remember?: boolean } = {}): { catalog: Catalog; problems: Problem[]; invalid: InvalidEntry[] } {
   const catalog: Catalog = { rails: [], assets: [], countries: [], policies: [], raw: loaded.entries };
   const problems: Problem[] = [];
   const invalid: InvalidEntry[] = [];
   for (const entry of loaded.entries) {
-    // Integer fields written as 100.00, 1e2, 0x64...: reported instead of what the schema says about the same value.
-    const literals = integerLiteralProblems(entry);
-    const refused = new Set(literals.map((l) => l.pointer));
-    const errors = schemaErrors(entry.kind, entry.data).filter((e) => !refused.has(e.instancePath));
+    const { literals, errors } = schemaVerdict(entry, remember);
     if (errors.length || literals.length) {
       problems.push(...schemaProblems(entry, errors));
       for (const l of literals)
         for (const at of locateAll(entry.file, l.pointer, l.message)) problems.push({ file: entry.file.path, ...at, severity: 'error', rule: 'schema', pointer: l.pointer });
-      invalid.push({ entry, broken: [...new Set([...errors.map(brokenPointer), ...refused])] });
+      invalid.push({ entry, broken: [...new Set([...errors.map(brokenPointer), ...literals.map((l) => l.pointer)])] });
       continue;
     }
     addEntry(catalog, entry.kind, { kind: entry.kind, file: entry.file, data: entry.data });

@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFile, realpath } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { SimpleGit } from 'simple-git';
 import { displayPath, isEntryPlace, listFiles, loadTexts, MAX_FILE_BYTES, tooLarge, type CatalogText, type Loaded } from '../core/load.js';
@@ -44,7 +44,17 @@ export interface ReadBaseOptions {
   cwd: string;
   /** Take the step-by-step path (simple-git) even when the direct one would do: for the tests that compare both. */
   stepByStep?: boolean;
+  /** HEAD as defaultBase found it (its `seen.head`): with ref HEAD, the usual path does not run rev-parse again. */
+  head?: ResolvedHead;
 }
+
+/** The repository's top folder and HEAD's commit, as `git rev-parse --show-toplevel HEAD^{commit}` prints them. */
+export interface ResolvedHead {
+  top: string;
+  commit: string;
+}
+
+const OBJECT_ID = /^[0-9a-f]{40,64}$/;
 
 /**
  * Reads the catalog folder at the merge base of `ref` and HEAD, with git (ls-tree, cat-file).
@@ -116,11 +126,18 @@ async function direct(cwd: string, args: string[]): Promise<string> {
  * readBase's usual path: one rev-parse for the three look-ups (the top folder, the ref's commit, HEAD's commit), then
  * the merge base, git run directly. An unknown ref, an empty repository or no checkout fail the rev-parse: OffPath.
  */
-async function readBaseDirect({ ref, cwd }: ReadBaseOptions, absDir: string, names: string[]): Promise<BaseRevision> {
-  const lines = (await direct(absDir, ['rev-parse', '--show-toplevel', `${ref}^{commit}`, 'HEAD^{commit}', '--'])).split('\n');
-  const [top, refCommit, head] = lines.map((line) => line.trim());
-  // rev-parse echoes the `--` that marks the end of the revisions.
-  if (lines.length !== 5 || lines[3] !== '--' || lines[4] !== '' || !top || !/^[0-9a-f]{40,64}$/.test(refCommit) || !/^[0-9a-f]{40,64}$/.test(head)) throw new OffPath();
+async function readBaseDirect({ ref, cwd, head: resolved }: ReadBaseOptions, absDir: string, names: string[]): Promise<BaseRevision> {
+  let top: string, refCommit: string, head: string;
+  if (ref === 'HEAD' && resolved) {
+    // What the rev-parse below would say for HEAD: defaultBase asked git already.
+    ({ top, commit: head } = resolved);
+    refCommit = head;
+  } else {
+    const lines = (await direct(absDir, ['rev-parse', '--show-toplevel', `${ref}^{commit}`, 'HEAD^{commit}', '--'])).split('\n');
+    [top, refCommit, head] = lines.map((line) => line.trim());
+    // rev-parse echoes the `--` that marks the end of the revisions.
+    if (lines.length !== 5 || lines[3] !== '--' || lines[4] !== '' || !top || !OBJECT_ID.test(refCommit) || !OBJECT_ID.test(head)) throw new OffPath();
+  }
   // The merge base of a commit and itself is that commit: comparing with HEAD (no upstream) needs no merge-base.
   const commit = refCommit === head ? head : (await direct(absDir, ['merge-base', refCommit, head])).trim();
   if (!commit) throw new OffPath();
@@ -157,7 +174,7 @@ async function readRevision(git: (args: string[]) => Promise<string>, { ref, ref
   }
   for (const name of current.keys()) if (!atBase.has(name)) touched.add(shown(name));
 
-  return { ref, refCommit, commit, prefix, loaded, catalog: checkSchemas(loaded).catalog, touched, deleted };
+  return { ref, refCommit, commit, prefix, loaded, catalog: checkSchemas(loaded, { remember: true }).catalog, touched, deleted };
 }
 
 /** Runs a git command; a failure becomes a BaseError (with `explain` to word it). */
@@ -228,19 +245,21 @@ interface WorkingFile {
   bytes: Buffer;
 }
 
-/** The working tree's files with their git object ids, so that unchanged files are not read from git again. */
+/**
+ * The working tree's files with their git object ids, so that unchanged files are not read from git again. Read one
+ * after another, synchronously, while git lists the revision (a promise per file cost more of the main thread than
+ * the reads themselves, and the thread has nothing else to do until git answers).
+ */
 async function hashFiles(absDir: string, names: string[], algorithm: 'sha1' | 'sha256'): Promise<Map<string, WorkingFile>> {
   const files = new Map<string, WorkingFile>();
-  await Promise.all(
-    names.map(async (name) => {
-      try {
-        const bytes = await readFile(path.join(absDir, name));
-        files.set(name, { sha: blobId(bytes, algorithm), bytes });
-      } catch {
-        files.set(name, { sha: '', bytes: Buffer.alloc(0) }); // unreadable now: counts as touched
-      }
-    }),
-  );
+  for (const name of names) {
+    try {
+      const bytes = readFileSync(path.join(absDir, name));
+      files.set(name, { sha: blobId(bytes, algorithm), bytes });
+    } catch {
+      files.set(name, { sha: '', bytes: Buffer.alloc(0) }); // unreadable now: counts as touched
+    }
+  }
   return files;
 }
 
@@ -269,10 +288,6 @@ export interface DefaultBase {
   upstream?: string;
 }
 
-/**
- * Whether `dir` is in a git checkout, and the current branch's upstream. Throws only CatalogDirError, when the folder
- * cannot be read (simple-git used to refuse such a folder with an internal error).
- */
 /** True when `dir` or a folder above it holds a `.git` (a folder, or a file in a worktree or submodule). */
 function gitAbove(dir: string): boolean {
   for (let at = dir; ; at = path.dirname(at)) {
@@ -281,7 +296,12 @@ function gitAbove(dir: string): boolean {
   }
 }
 
-export async function defaultBase(dir: string, cwd: string): Promise<DefaultBase> {
+/**
+ * Whether `dir` is in a git checkout, and the current branch's upstream. Throws only CatalogDirError, when the folder
+ * cannot be read (simple-git used to refuse such a folder with an internal error).
+ * `seen.head` receives the top folder and HEAD's commit when git gave them on the way: readBase's `head` for ref HEAD.
+ */
+export async function defaultBase(dir: string, cwd: string, seen: { head?: ResolvedHead } = {}): Promise<DefaultBase> {
   // Both questions at once, git run directly (as simple-git runs it: a failure is an exit code with a message).
   const absDir = path.resolve(cwd, dir);
   // No .git in the folder or above it (and no GIT_DIR): not a checkout, and no git process to start to learn it.
@@ -289,11 +309,19 @@ export async function defaultBase(dir: string, cwd: string): Promise<DefaultBase
     await listFiles(absDir, dir); // a missing folder: the usage error that validating it would give
     return { inCheckout: false };
   }
-  const [inside, upstream] = await Promise.all([
-    gitOutput(absDir, ['rev-parse', '--is-inside-work-tree']),
+  // The first also asks for the top folder and HEAD's commit, which readBase needs next for ref HEAD (one git process
+  // less). When that fails (no commit yet, not a work tree...), the plain question is asked again, as before.
+  const [withHead, upstream] = await Promise.all([
+    gitOutput(absDir, ['rev-parse', '--is-inside-work-tree', '--show-toplevel', 'HEAD^{commit}', '--']),
     gitOutput(absDir, ['rev-parse', '--abbrev-ref', '--symbolic-full-name', '@{upstream}']),
   ]);
+  // As readBaseDirect reads its own rev-parse: trimmed lines, then the `--` that rev-parse echoes.
+  const lines = withHead?.split('\n') ?? [];
+  const [inTree, top, commit] = lines.map((line) => line.trim());
+  const head = lines.length === 5 && inTree === 'true' && top && OBJECT_ID.test(commit) && lines[3] === '--' && lines[4] === '' ? { top, commit } : undefined;
+  const inside = head ? 'true' : await gitOutput(absDir, ['rev-parse', '--is-inside-work-tree']);
   if (inside === undefined) await listFiles(absDir, dir); // a missing folder: the usage error that validating it would give
   if (inside === undefined || inside.trim() !== 'true') return { inCheckout: false };
+  if (head) seen.head = head;
   return upstream === undefined ? { inCheckout: true } : { inCheckout: true, upstream: upstream.trim() || undefined };
 }

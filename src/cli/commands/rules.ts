@@ -1,6 +1,6 @@
 import { parseFlags } from '../args.js';
 import { EXIT, type CliIO } from '../io.js';
-import { compiledRuleMeta } from '../rule-meta.js';
+import { compiledRuleMeta, ruleListing } from '../rule-meta.js';
 
 export const usage = `catalog rules
 
@@ -12,8 +12,7 @@ Example:
 export async function run(argv: string[], io: CliIO): Promise<number> {
   parseFlags(argv, {});
   // Read from compiled/rule-meta.json (made from allRuleMeta() by scripts/compile.mjs): no rule's check is loaded.
-  const metas = compiledRuleMeta();
-  const width = Math.max(...metas.map((m) => m.id.length));
-  for (const m of metas) io.stdout.write(`${m.id.padEnd(width)}  ${m.severity.padEnd(7)}  ${m.description}\n`);
+  // src/cli/main.ts answers a plain `catalog rules` with the same listing without loading this command.
+  io.stdout.write(ruleListing(compiledRuleMeta()));
   return EXIT.ok;
 }

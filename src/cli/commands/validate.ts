@@ -5,9 +5,10 @@ import { applyFixes, type Fix } from '../../core/fix.js';
 import { CatalogDirError, displayPath } from '../../core/load.js';
 import { makeReport, type Problem } from '../../core/problem.js';
 import { crashReport, validateCatalog, type Validation } from '../../core/validate.js';
+import { preloadEntryValidators } from '../../core/schemas.js';
 import { inertLines } from '../../core/visible.js';
 import { FORMATS, formatters } from '../../formatters/index.js';
-import type { BaseRevision } from '../../git/base.js';
+import type { BaseRevision, ResolvedHead } from '../../git/base.js';
 import { writeAtomic } from '../../core/write-atomic.js';
 import { choiceFlag, intFlag, parseFlags, todayFlag } from '../args.js';
 import { catalogDir } from '../catalog-dir.js';
@@ -80,8 +81,10 @@ function inScope(scope: Scope | undefined, display: string, cwd: string): boolea
 async function chooseBase(values: { base?: string; 'no-base'?: boolean }, dir: string, io: CliIO): Promise<BaseRevision | undefined> {
   if (values['no-base']) return undefined;
   const git = await import('../../git/base.js');
-  if (values.base !== undefined) return git.readBase({ ref: values.base, dir, cwd: io.cwd });
-  const where = await git.defaultBase(dir, io.cwd);
+  // While the git processes run, the entries' validators load (the working tree's check needs them next).
+  if (values.base !== undefined) return whileWaiting(git.readBase({ ref: values.base, dir, cwd: io.cwd }), preloadEntryValidators);
+  const seen: { head?: ResolvedHead } = {};
+  const where = await whileWaiting(git.defaultBase(dir, io.cwd, seen), preloadEntryValidators);
   if (!where.inCheckout) {
     io.stderr.write('catalog validate: not in a git checkout, so deleted entries are not checked (in a checkout, --base <ref> compares with a revision)\n');
     return undefined;
@@ -90,7 +93,7 @@ async function chooseBase(values: { base?: string; 'no-base'?: boolean }, dir: s
   for (const ref of [where.upstream, 'HEAD']) {
     if (ref === undefined) continue;
     try {
-      const base = await git.readBase({ ref, dir, cwd: io.cwd });
+      const base = await git.readBase({ ref, dir, cwd: io.cwd, head: seen.head });
       const what = ref === 'HEAD' ? `HEAD (${base.commit.slice(0, 7)}), as the branch has no upstream` : `the merge base of ${ref} and HEAD (${base.commit.slice(0, 7)})`;
       io.stderr.write(`catalog validate: compared with ${what} for deleted entries and history checks (--base <ref> to choose, --no-base to skip)\n`);
       return base;
@@ -101,6 +104,12 @@ async function chooseBase(values: { base?: string; 'no-base'?: boolean }, dir: s
   }
   io.stderr.write(`catalog validate: deleted entries are not checked: ${reasons.at(-1)}\n`);
   return undefined;
+}
+
+/** Does `work` (synchronous, needed later anyway) while `pending` waits for another process; then awaits it. */
+async function whileWaiting<T>(pending: Promise<T>, work: () => void): Promise<T> {
+  work();
+  return pending;
 }
 
 /** Applies the safe fixes of the problems in scope, file by file; returns what was fixed. */

@@ -1,0 +1,74 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { loadCommand } from '../../src/cli/main.js';
+import type { CliIO } from '../../src/cli/io.js';
+import { BIN, runCatalog } from '../helpers/cli.js';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** What the full command prints and returns, run in process (src/cli/commands/*.ts, not main.ts's quick answers). */
+async function fullCommand(name: string, argv: string[]): Promise<{ code: number; stdout: string }> {
+  let stdout = '';
+  const io: CliIO = { cwd: ROOT, env: {}, stdout: { write: (t: string) => (stdout += t) }, stderr: { write: () => true }, now: () => new Date() };
+  const code = await (await loadCommand(name))!.run(argv, io);
+  return { code, stdout };
+}
+
+/** The ES modules of compiled/ a run of bin/catalog.js loads, seen by a load hook. */
+async function compiledModulesLoadedBy(args: string[]): Promise<string[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'catalog-quick-'));
+  const log = path.join(dir, 'loaded.txt');
+  const hooks = path.join(dir, 'hooks.mjs');
+  writeFileSync(hooks, `import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  appendFileSync(${JSON.stringify(log)}, url + '\\n');\n  return next(url, context);\n}\n`);
+  const probe = path.join(dir, 'probe.mjs');
+  writeFileSync(probe, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`);
+  writeFileSync(log, '');
+  await promisify(execFile)(process.execPath, ['--import', pathToFileURL(probe).href, BIN, ...args], { cwd: ROOT });
+  return readFileSync(log, 'utf8')
+    .split('\n')
+    .map((u) => /\/compiled\/(.*)$/.exec(u)?.[1])
+    .filter((u): u is string => Boolean(u));
+}
+
+// `catalog --version` and `catalog rules` are answered by src/cli/main.ts before any command loads: the same bytes
+// and exit code as the commands themselves.
+describe('quick answers of bin/catalog.js', () => {
+  it.each([
+    { args: ['--version'], expected: async () => ({ code: 0, stdout: `${JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version}\n` }) },
+    { args: ['-v'], expected: async () => ({ code: 0, stdout: `${JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version}\n` }) },
+    { args: ['rules'], expected: () => fullCommand('rules', []) },
+    // Not quick: the command itself answers, as before.
+    { args: ['rules', '--help'], expected: async () => ({ code: 0, stdout: `${(await loadCommand('rules'))!.usage}\n` }) },
+    { args: ['rules', '--'], expected: () => fullCommand('rules', ['--']) },
+  ])('catalog $args prints what the full command prints', async ({ args, expected }) => {
+    const result = await runCatalog(args, ROOT);
+    const want = await expected();
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(want.code);
+    expect(result.stdout).toBe(want.stdout);
+    expect(result.stdout.length).toBeGreaterThan(0);
+  });
+
+  it('answers an unknown flag of rules as the command does (usage error, exit 2)', async () => {
+    const result = await runCatalog(['rules', '--json'], ROOT);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^catalog rules: .*--json[\s\S]*\n\nUsage: catalog rules\n/);
+  });
+
+  it.each([
+    [['--version'], ['cli/main.js']],
+    [['-v'], ['cli/main.js']],
+    [['rules'], ['cli/main.js']],
+  ])('catalog %j loads no command (compiled modules loaded: %j and shared chunks only)', async (args, entries) => {
+    const loaded = await compiledModulesLoadedBy(args);
+    for (const e of entries) expect(loaded).toContain(e);
+    // Every command's chunk is named after it (compiled/chunks/rules-XXXX.js): none is loaded.
+    expect(loaded.filter((u) => /^chunks\/(validate|build|diff|stale|publish|serve|rules|new|fmt|close|restrict|site|preview)-/.test(u))).toEqual([]);
+  }, 60_000);
+});
