@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
@@ -106,7 +105,10 @@ class OffPath extends Error {}
  * Runs git as simple-git does (a failure is a non-zero exit with something on stderr, or no git at all); undefined on
  * a failure. Spawning a process costs a few milliseconds: the usual path runs three or four.
  */
-function gitOutput(cwd: string, args: string[]): Promise<string | undefined> {
+async function gitOutput(cwd: string, args: string[]): Promise<string | undefined> {
+  // Loaded on first use: outside a checkout no git process starts, and node:child_process (with net, dgram and
+  // streams) is not loaded.
+  const { execFile } = await import('node:child_process');
   return new Promise((resolve) => {
     execFile('git', args, { cwd, encoding: 'utf8', maxBuffer: 2 ** 30 }, (err, stdout, stderr) => {
       if (!err) resolve(stdout);
