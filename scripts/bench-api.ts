@@ -1,6 +1,6 @@
 /**
  * npm run bench:api [-- --duration 3 --rounds 2 --connections 10 --distinct 200000 --only pages|distinct|client-kit
- *                       --seeds bundled,10k --pages first,cursor,br,gzip --profile --no-variants]
+ *                       --seeds bundled,10k --pages first,cursor,br,gzip --profile --no-variants --control]
  *
  * Loads GET /api/v1/rails?limit=50 (with auth, without and with a cursor) on the service, beside a bare fastify route
  * returning the same precomputed body (the ceiling), on the bundled seed (dist/seed.json, built if missing) and on a
@@ -14,6 +14,8 @@
  * Runs against the ceiling alternate in ABBA rounds; each row gives the best run (the ratio judged) and the median of
  * the per-round ratios, and the server's CPU time per request (less disturbed by other work on the machine).
  * --profile writes a CPU profile of each server process (node --cpu-prof) to $TMPDIR/bench-api-profiles/<mode>/.
+ * --control adds, for the compressed pages, a second ceiling process against the first (same rounds): the ratio the
+ * machine's noise alone gives, to read the service's ratio against.
  */
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -207,7 +209,7 @@ async function alternate(servers: [ChildProcess, ChildProcess], ports: [number, 
   return { top: best[0]!, peak: best[1]!, medianRatio };
 }
 
-async function benchSeed(label: string, seedPath: string, options: { duration: number; connections: number; rounds: number; profile: boolean; variants: boolean; pages: Set<string> }) {
+async function benchSeed(label: string, seedPath: string, options: { duration: number; connections: number; rounds: number; profile: boolean; variants: boolean; control: boolean; pages: Set<string> }) {
   const { duration, connections, rounds, profile, pages } = options;
   const rows: string[] = [];
   const row = (cells: string[]) => rows.push(cells.map((c, i) => (i === 0 ? c.padEnd(22) : i === 1 ? c.padEnd(8) : c.padStart(i >= 7 ? 12 : 10))).join(''));
@@ -251,6 +253,20 @@ async function benchSeed(label: string, seedPath: string, options: { duration: n
     row(['', '', peak.rps.toFixed(0), String(peak.p50), String(peak.p99), ratio.toFixed(2), '', cpuOf(peak), medianRatio.toFixed(2)]);
     if (top.errors || peak.errors) verdicts.push(`  ${encoding}: ${top.errors} ceiling and ${peak.errors} service errors or non-2xx answers`);
     verdicts.push(`  ${encoding}: ratio ${ratio.toFixed(2)} (best against best; median of the ${rounds} rounds ${medianRatio.toFixed(2)}) ${ratio >= 0.9 ? 'meets' : 'MISSES'} the 0.9 target; server CPU per request ${cpuOf(peak)} us against ${cpuOf(top)} us (${((top.cpu ?? 0) / (peak.cpu ?? 1)).toFixed(2)})`);
+  }
+  if (options.control) {
+    // The control: a second ceiling process against the first, alternated the same way. Both serve the same bytes
+    // the same way, so any ratio but 1.00 is the machine's noise: a service ratio within this band of the target
+    // says nothing either way.
+    const twin = await startWorker('ceiling', seedPath, false);
+    for (const encoding of ['br', 'gzip']) {
+      if (!pages.has(encoding)) continue;
+      await load(twin.ready.port, FIRST, 1, connections, undefined, encoding);
+      const { top, peak, medianRatio } = await alternate([ceiling.child, twin.child], [ports[0], twin.ready.port], [FIRST, FIRST], duration, connections, rounds, encoding);
+      row(['  control: ceiling x2', encoding, peak.rps.toFixed(0), String(peak.p50), String(peak.p99), (peak.rps / top.rps).toFixed(2), '', cpuOf(peak), medianRatio.toFixed(2)]);
+      verdicts.push(`  control (${encoding}): a second ceiling against the first, ratio ${(peak.rps / top.rps).toFixed(2)} (median of the ${rounds} rounds ${medianRatio.toFixed(2)}): the noise of this run`);
+    }
+    await stopWorker(twin.child);
   }
   const compressedAfter = await request<Memory>(service.child, 'memory', 'memory');
   memory.push(`  after the compressed runs RSS ${mb(compressedAfter.rss)}, heap ${mb(compressedAfter.heapUsed)}`);
@@ -370,6 +386,7 @@ async function main(): Promise<void> {
       only: { type: 'string' },
       profile: { type: 'boolean', default: false },
       'no-variants': { type: 'boolean', default: false },
+      control: { type: 'boolean', default: false },
       'client-kit-only': { type: 'boolean', default: false },
       seeds: { type: 'string', default: 'bundled,10k' },
       pages: { type: 'string', default: 'first,cursor,br,gzip' },
@@ -394,7 +411,7 @@ async function main(): Promise<void> {
   );
   const pages = new Set(values.pages!.split(','));
   const seeds = new Set(values.seeds!.split(','));
-  const options = { duration, connections, rounds: Number(values.rounds), profile: values.profile!, variants: !values['no-variants'], pages };
+  const options = { duration, connections, rounds: Number(values.rounds), profile: values.profile!, variants: !values['no-variants'], control: values.control!, pages };
   if (values.only === undefined || values.only === 'pages') {
     if (seeds.has('bundled')) await benchSeed(`bundled (${seed.meta.counts.rails} rails)`, bundled, { ...options, variants: false });
     if (seeds.has('10k')) await benchSeed('10,000 rails', bigPath, options);

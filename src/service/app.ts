@@ -1,14 +1,14 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { METHODS, STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastJson from 'fast-json-stringify';
-import { checkAuthorization, digestOf, type KeyRing, type RateLimit } from './auth.js';
+import { checkAuthorization, digestOf, type AuthFailure, type KeyRing, type RateLimit } from './auth.js';
 import type { ServiceMetrics } from './metrics.js';
 import { CursorCodec } from './cursor.js';
 import { endpoints, type EndpointDef } from './endpoints.js';
 import { ERRORS, errorBody, errorSchema, type ApiError, type ErrorId } from './errors.js';
-import { acceptableRequestId, logVocabulary, requestForLog } from './log.js';
+import { acceptableRequestId, logVocabulary, newRequestId, requestForLog } from './log.js';
 import { CHECK_PATH, clientRoutes, registerBeneficiaryChecks } from './client-routes.js';
 import { docsRoutes } from './docs.js';
 import { VersionHistory } from './history.js';
@@ -84,9 +84,14 @@ declare module 'fastify' {
 
 /** One JSON line per request, when it completes, instead of fastify's two; the URL's query values are never logged. */
 class CatalogLogController extends LogController {
+  /** false: the app has no logger (logger: false), so no line is made at all (fastify's null logger would drop it). */
+  constructor(private readonly logging: boolean) {
+    super();
+  }
   override incomingRequest(): void {}
   override routeNotFound(): void {}
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (!this.logging) return;
     const line: Record<string, unknown> = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (request.catalogError) line.error = request.catalogError;
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
@@ -290,10 +295,10 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
               res: (reply: any) => ({ statusCode: reply.statusCode }),
             },
           },
-    logController: new CatalogLogController(),
+    logController: new CatalogLogController(options.logger !== false),
     genReqId: (req: IncomingMessage) => {
       const sent = req.headers['x-request-id'];
-      return acceptableRequestId(sent, keys) ? sent : randomUUID();
+      return acceptableRequestId(sent, keys) ? sent : newRequestId();
     },
     routerOptions: { querystringParser: parseQueryString as any },
     return503OnClosing: false,
@@ -317,6 +322,7 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
 
   // Every answer carries X-Request-Id, set first: by the first onRequest hook of every route (one hook with the key
   // check on the routes that need a key, rather than a global hook plus the key check: one hook less per request),
+  // or, on a GET route when there are no rate limits, by its handler before the key check (`guarded` below: no hook);
   // and by the not-found handler.
   const identify = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     reply.header('x-request-id', request.id);
@@ -338,8 +344,12 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
       if (rateLimited) authenticated.add(request);
       return done();
     }
+    refuseKey(reply, failure);
+  }
+
+  function refuseKey(reply: FastifyReply, failure: AuthFailure): FastifyReply {
     reply.header('www-authenticate', failure.tokenSent ? `${REALM}, error="invalid_token"` : REALM);
-    sendError(reply, { id: failure.id });
+    return sendError(reply, { id: failure.id });
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -400,10 +410,32 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
     } as any);
   }
 
+  /**
+   * A GET route without rate limits needs no hook at all: its handler sets X-Request-Id and checks the key first, as
+   * the hook would (nothing runs between a GET's onRequest hooks and its handler then: no body is parsed, no preHandler
+   * is registered), and fastify skips its hook runner. With rate limits, the hook stays: the limit's preHandler must
+   * know whether the key was accepted, and a 429 must carry X-Request-Id.
+   */
+  function guarded(route: RouteDef): RouteDef['handler'] {
+    const handler = route.handler;
+    if (!route.auth)
+      return function identified(request, reply) {
+        reply.header('x-request-id', request.id);
+        return handler(request, reply);
+      };
+    return function keyChecked(request, reply) {
+      reply.header('x-request-id', request.id);
+      const failure = checkAuthorization(request.headers.authorization, keys, () => hasCredentialParam(request.query as ParsedQuery));
+      if (failure !== null) return refuseKey(reply, failure);
+      return handler(request, reply);
+    };
+  }
+
   await options.beforeRoutes?.(app);
   for (const route of routes) {
     const first = route.auth ? identifyAndAuthenticate : identify;
-    app.get(route.path, { onRequest: [first] }, route.handler as any);
+    if (rateLimited || options.beforeRoutes) app.get(route.path, { onRequest: [first] }, route.handler as any);
+    else app.get(route.path, guarded(route) as any);
     app.route({ method: refused, url: route.path, onRequest: [first, refuseMethod], handler: () => {} });
   }
   registerBeneficiaryChecks(app, { store, cursors, responses, history, sendError }, identifyAndAuthenticate, ['GET', ...refused.filter((m) => m !== 'POST')]);

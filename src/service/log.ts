@@ -1,3 +1,4 @@
+import { randomFillSync } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { MIN_KEY_LENGTH, type KeyRing } from './auth.js';
 import type { ParsedQuery } from './params.js';
@@ -67,4 +68,41 @@ export function acceptableRequestId(sent: unknown, keys: KeyRing): sent is strin
   if (typeof sent !== 'string' || !REQUEST_ID.test(sent)) return false;
   if (sent.length < MIN_KEY_LENGTH) return true;
   return UUID.test(sent) && !keys.verify(sent);
+}
+
+/** Request ids made per refill of random bytes. */
+const ID_BATCH = 256;
+const HEX = Buffer.from('0123456789abcdef', 'latin1');
+const idRandom = Buffer.allocUnsafe(16 * ID_BATCH);
+const idText = Buffer.allocUnsafe(36 * ID_BATCH);
+/** ID_BATCH UUIDs side by side in one flat string, and how many of them were handed out. */
+let ids = '';
+let idsUsed = ID_BATCH;
+
+/**
+ * A random UUID (version 4, RFC 9562), as crypto.randomUUID() makes them (16 bytes of its CSPRNG each), but cheaper
+ * per request: the random bytes of 256 ids are drawn and written as text at once, and each id is a slice of that one
+ * flat string. randomUUID() builds each id by joining 20 pieces, a string V8 must then flatten to check it as a header
+ * value and write it: that was most of the request id's cost (about 0.5 against 0.2 us, id and header check).
+ */
+export function newRequestId(): string {
+  if (idsUsed === ID_BATCH) {
+    randomFillSync(idRandom);
+    let at = 0;
+    for (let id = 0; id < ID_BATCH; id++) {
+      const r = id * 16;
+      idRandom[r + 6] = (idRandom[r + 6] & 0x0f) | 0x40; // version 4
+      idRandom[r + 8] = (idRandom[r + 8] & 0x3f) | 0x80; // variant 10
+      for (let i = 0; i < 16; i++) {
+        if (i === 4 || i === 6 || i === 8 || i === 10) idText[at++] = 0x2d; // -
+        const byte = idRandom[r + i];
+        idText[at++] = HEX[byte >> 4];
+        idText[at++] = HEX[byte & 15];
+      }
+    }
+    ids = idText.toString('latin1', 0, at);
+    idsUsed = 0;
+  }
+  const start = idsUsed++ * 36;
+  return ids.slice(start, start + 36);
 }

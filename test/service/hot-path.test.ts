@@ -24,6 +24,7 @@ vi.mock('node:crypto', async (importOriginal) => {
 const { checkAuthorization, digestOf, KeyRing } = await import('../../src/service/auth.js');
 const { BoundedCache } = await import('../../src/service/cache.js');
 const { endpoints } = await import('../../src/service/endpoints.js');
+const { newRequestId } = await import('../../src/service/log.js');
 const { listQueryOf, parseQueryString, readListQuery } = await import('../../src/service/params.js');
 const { negotiate } = await import('../../src/service/representation.js');
 const { growSeed } = await import('../../src/service/synthetic.js');
@@ -297,5 +298,57 @@ describe('X-Request-Id: set first on every answer, by the first hook of each rou
     expect(Object.keys(res.headers)[0]).toBe('x-request-id');
     const fresh = await app.inject({ method: method as 'GET', url, headers, ...(method === 'POST' ? { payload: '{' } : {}) });
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+// Without rate limits a GET route has no hook (its handler sets X-Request-Id, then checks the key); with them, its
+// onRequest hook does both (the limit's preHandler must know the key was accepted): the same answers either way.
+describe.each([
+  ['without rate limits (no hook on GET routes)', {}],
+  ['with rate limits (the hook)', { rateLimit: { default: { max: 10_000, windowMs: 60_000 } } }],
+] as const)('GET routes %s: X-Request-Id first, the key checked before the parameters', (_title, options) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    ({ app } = await makeApp(await fixtureSeed(), options));
+  });
+
+  it.each([
+    ['/api/v1/rails?limit=2', AUTH, 200, undefined],
+    ['/api/v1/rails?limit=2', {}, 401, 'Bearer realm="catalog"'],
+    ['/api/v1/rails?limit=2&api_key=x', {}, 401, 'Bearer realm="catalog"'],
+    ['/api/v1/rails?limit=2', { authorization: 'Bearer wrong-key-0123456789abcdef' }, 401, 'Bearer realm="catalog", error="invalid_token"'],
+    ['/api/v1/rails?limit=2', { authorization: `Basic ${KEY}` }, 401, 'Bearer realm="catalog"'],
+    ['/api/v1/rails?limit=0', AUTH, 400, undefined],
+    ['/api/v1/rails?limit=0', {}, 401, 'Bearer realm="catalog"'],
+    ['/api/v1/openapi.json', {}, 401, 'Bearer realm="catalog"'],
+    ['/healthz', {}, 200, undefined],
+  ] as const)('GET %s %j -> %i, WWW-Authenticate %j, the error body naming the request id', async (url, headers, status, challenge) => {
+    const res = await app.inject({ url, headers: { ...headers, 'x-request-id': 'req-2' } });
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['www-authenticate']).toBe(challenge);
+    expect(Object.keys(res.headers)[0]).toBe('x-request-id');
+    if (status >= 400) expect(res.json().error.request_id).toBe('req-2');
+  });
+});
+
+describe('newRequestId: random UUIDs (version 4), made 256 at a time', () => {
+  it.each([1, 255, 256, 257, 1000])('%i ids in a row are distinct UUIDs of version 4 and variant 10', (count) => {
+    const ids = Array.from({ length: count }, () => newRequestId());
+    for (const id of ids) {
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(id.length).toBe(36);
+    }
+    expect(new Set(ids).size).toBe(count);
+  });
+
+  it('every hexadecimal digit is random: each position outside the version and variant takes many values', () => {
+    const ids = Array.from({ length: 2048 }, () => newRequestId());
+    for (let i = 0; i < 36; i++) {
+      const values = new Set(ids.map((id) => id[i]));
+      if ([8, 13, 18, 23].includes(i)) expect(values).toEqual(new Set(['-']));
+      else if (i === 14) expect(values).toEqual(new Set(['4']));
+      else if (i === 19) expect(values).toEqual(new Set(['8', '9', 'a', 'b']));
+      else expect(values.size).toBe(16);
+    }
   });
 });
