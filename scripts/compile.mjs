@@ -33,6 +33,8 @@ export const SCHEMAS = path.join(root, 'schemas');
 export const RULE_META = path.join(OUT, 'rule-meta.json');
 /** The integer fields' pointer shapes of each entry kind (integerShapesJson() of src/core/integers.ts; INTEGER_SHAPES_FILE there). */
 export const INTEGER_SHAPES = path.join(OUT, 'integer-shapes.json');
+/** The CommonJS build of src/cli/quick.ts (bin/catalog.js answers `--version` and `rules` with it). */
+export const QUICK = path.join(OUT, 'cli', 'quick.cjs');
 /** The CLI's entry (bin/catalog.js imports it). */
 export const ENTRY = path.join(OUT, 'cli', 'main.js');
 
@@ -156,6 +158,8 @@ async function compile() {
       bundle: true,
       logLevel: 'warning',
     });
+  // The quick answers (--version, rules) as CommonJS: bin/catalog.js requires it before it loads the ES modules.
+  await build({ entryPoints: [path.join(SRC, 'cli', 'quick.ts')], outfile: QUICK, format: 'cjs', platform: 'node', target: 'node20', bundle: true, logLevel: 'warning' });
   // The rules' metadata: the registry, bundled on its own into a file that is imported here, then removed.
   const registry = path.join(OUT, 'rules', 'registry.tmp.mjs');
   await build({ entryPoints: [path.join(SRC, 'rules', 'index.ts')], outfile: registry, format: 'esm', platform: 'node', target: 'node20', bundle: true, packages: 'external', logLevel: 'warning' });

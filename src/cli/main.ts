@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { quickAnswer } from './quick.js';
 import type { CliIO, EXIT } from './io.js';
 
-// This module imports nothing of the project but types: compiled/cli/main.js then holds no import of a chunk, so
-// `catalog --version` and `catalog rules` (answered below before any command loads) read one module. The command is
-// imported once known; io.js and visible.js (which every command imports anyway) when a command throws.
+// This module imports nothing of the project but quick.ts (two JSON reads) and types: the command is imported once
+// known; io.js and visible.js (which every command imports anyway) when a command throws.
 
 /** The exit codes used here, as io.ts's EXIT says them (checked by the type). */
 const CODES: Pick<typeof EXIT, 'ok' | 'usage'> = { ok: 0, usage: 2 };
@@ -61,19 +61,13 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     io.stdout.write(await help());
     return name === undefined ? CODES.usage : CODES.ok;
   }
-  if (name === '--version' || name === '-v') {
-    // Nothing else is loaded: the answer is in package.json (two folders up from src/cli and from compiled/cli).
-    io.stdout.write(`${(JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version}\n`);
+  // `catalog --version` and a plain `catalog rules` (as rules.ts prints it) from package.json and compiled/rule-meta.json,
+  // without loading a command (two folders up from src/cli and from compiled/cli is the project). bin/catalog.js gives
+  // these answers before it loads this module; here they serve a CLI run in process.
+  const quick = quickAnswer(argv, fileURLToPath(new URL('../..', import.meta.url)));
+  if (quick !== undefined) {
+    io.stdout.write(quick);
     return CODES.ok;
-  }
-  if (name === 'rules' && rest.length === 0) {
-    // `catalog rules` as the command prints it (rules.ts), from compiled/rule-meta.json, without loading the command
-    // and its imports. When that file cannot be read, the command runs and reports it as it always did.
-    const listing = await rulesListing();
-    if (listing !== undefined) {
-      io.stdout.write(listing);
-      return CODES.ok;
-    }
   }
   const command = await loadCommand(name);
   if (!command) {
@@ -96,16 +90,6 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     }
     io.stderr.write(`catalog ${name}: internal error: ${inertLines((err as Error).stack ?? String(err))}\n`);
     return CODES.usage;
-  }
-}
-
-/** What `catalog rules` prints, read from compiled/rule-meta.json; undefined when that file cannot be read. */
-async function rulesListing(): Promise<string | undefined> {
-  const { compiledRuleMeta, ruleListing } = await import('./rule-meta.js');
-  try {
-    return ruleListing(compiledRuleMeta());
-  } catch {
-    return undefined;
   }
 }
 

@@ -19,9 +19,3 @@ export function compiledRuleMeta(): RuleMeta[] {
     throw new Error(`the rules' metadata is missing (${RULE_META_FILE}): run \`npm run compile\` (or \`npm ci\`) in the project folder`);
   }
 }
-
-/** The listing `catalog rules` prints: one line per rule, its id, severity and description in columns. */
-export function ruleListing(metas: RuleMeta[]): string {
-  const width = Math.max(...metas.map((m) => m.id.length));
-  return metas.map((m) => `${m.id.padEnd(width)}  ${m.severity.padEnd(7)}  ${m.description}\n`).join('');
-}

@@ -53,7 +53,8 @@ async function loadedBy(args: string[]): Promise<string[]> {
   // package.json files do not count: reading a version is not loading the package.
   const cjs = (JSON.parse(line![1]) as string[]).filter((f) => !f.endsWith('package.json'));
   const esm = readFileSync(log, 'utf8').split('\n').filter((u) => u.startsWith('file:'));
-  expect(esm.some((u) => u.endsWith('/compiled/cli/main.js')), 'the load hook saw the CLI load').toBe(true);
+  // The CLI: its ES module bundle, or for the quick answers (--version, rules) the CommonJS module bin/catalog.js requires.
+  expect(esm.some((u) => u.endsWith('/compiled/cli/main.js')) || cjs.some((f) => f.endsWith(`${path.sep}compiled${path.sep}cli${path.sep}quick.cjs`)), 'the probe saw the CLI load').toBe(true);
   const outputs = (JSON.parse(readFileSync(MANIFEST, 'utf8')) as { outputs: Record<string, string[]> }).outputs;
   const bundled = esm.flatMap((u) => {
     const rel = /\/compiled\/(.*)$/.exec(u)?.[1];

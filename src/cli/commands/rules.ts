@@ -1,6 +1,7 @@
 import { parseFlags } from '../args.js';
 import { EXIT, type CliIO } from '../io.js';
-import { compiledRuleMeta, ruleListing } from '../rule-meta.js';
+import { compiledRuleMeta } from '../rule-meta.js';
+import { ruleListing } from '../quick.js';
 
 export const usage = `catalog rules
 
