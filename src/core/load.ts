@@ -1,4 +1,4 @@
-import * as fs from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Document } from 'yaml';
@@ -8,8 +8,6 @@ import { cmp } from './problem.js';
 import { fastParseYaml, plainCharacters } from './fast-yaml.js';
 import { locate, offsetRange, YAML_OPTIONS, type Range, type SourceFile } from './source.js';
 import { decodeUtf8, refusedCharacters, yamlText } from './text.js';
-import { readRaw, type RawRead } from './read-raw.js';
-import { ReadAhead } from './read-ahead.js';
 import { documentData, type Literal } from './yaml-data.js';
 import { explainSyntaxError } from './yaml-mistakes.js';
 
@@ -162,22 +160,14 @@ export interface LoadOptions {
   parser?: Parser;
   /** Parses of another load (Loaded.parses, the base revision's): a file with the same name and text takes its parse. */
   known?: Map<string, ParsedText>;
-  /** When files are read ahead on a second thread (read-ahead.ts): from `min` files, all but the first `first`. */
-  readAhead?: { min: number; first: number };
 }
-
-/**
- * A catalog of at least this many files is read ahead by a worker, after the first files, which this thread reads while
- * the worker starts (about 40 ms here). Below, a worker's start costs more than the reads it would take over.
- */
-const READ_AHEAD = { min: 2000, first: 400 };
 
 /** Reads and parses every file of a catalog folder; never throws on a file, only on an unreadable folder. */
 export async function loadCatalog(dir: string, cwd = process.cwd(), options: LoadOptions = {}): Promise<Loaded> {
   const absDir = path.resolve(cwd, dir);
   const { files: names, refused } = await scanCatalog(absDir, dir);
   const docs = new Map<string, Document | null>();
-  const parsed = await parseFiles(absDir, names, docs, options.parser ?? 'auto', options.known, options.readAhead ?? READ_AHEAD);
+  const parsed = parseFiles(absDir, names, docs, options.parser ?? 'auto', options.known);
   for (const r of refused) parsed.push(parseCatalogText(r));
   return toLoaded(absDir, parsed, cwd, docs);
 }
@@ -190,27 +180,15 @@ function clean(text: CatalogText): boolean {
 /**
  * Parses files on this thread (worker threads cost more than they saved once most files take the fast path:
  * docs/performance.md), keeping the documents the full path made, so that locating a problem does not parse a file
- * twice. In a large catalog the files are read ahead by a worker (read-ahead.ts) while this thread parses.
+ * twice. `read` holds texts already read.
  */
-async function parseFiles(absDir: string, names: string[], docs: Map<string, Document | null>, parser: Parser, known: Map<string, ParsedText> | undefined, ahead: { min: number; first: number }): Promise<ParsedText[]> {
-  const reader = names.length >= ahead.min ? new ReadAhead(names.slice(ahead.first).map((n) => (isEntryPlace(n) ? joinPath(absDir, n) : null)), MAX_FILE_BYTES) : undefined;
-  try {
-    const parsed: ParsedText[] = [];
-    for (let i = 0; i < names.length; i++) {
-      const name = names[i];
-      let text: CatalogText;
-      if (!reader || i < ahead.first || !isEntryPlace(name)) text = readTextSync(absDir, name);
-      else {
-        const { raw, bytes } = await reader.read(i - ahead.first);
-        text = textOf(name, raw, bytes);
-      }
-      const same = parser === 'auto' ? known?.get(name) : undefined;
-      parsed.push(same && same.text === text.text && clean(text) ? same : parseCatalogText(text, (doc) => docs.set(name, doc), MAX_FILE_BYTES, parser));
-    }
-    return parsed;
-  } finally {
-    reader?.close();
-  }
+function parseFiles(absDir: string, names: string[], docs: Map<string, Document | null>, parser: Parser, known?: Map<string, ParsedText>): ParsedText[] {
+  return names.map((name) => {
+    const text = readTextSync(absDir, name);
+    const same = parser === 'auto' ? known?.get(name) : undefined;
+    if (same && same.text === text.text && clean(text)) return same;
+    return parseCatalogText(text, (doc) => docs.set(name, doc), MAX_FILE_BYTES, parser);
+  });
 }
 
 /**
@@ -258,16 +236,27 @@ let readBuffer: Buffer | undefined;
  */
 export function readTextSync(absDir: string, name: string): CatalogText {
   if (!isEntryPlace(name)) return { name };
-  const bytes = (readBuffer ??= Buffer.allocUnsafe(MAX_FILE_BYTES + 1));
-  return textOf(name, readRaw(fs, joinPath(absDir, name), bytes, MAX_FILE_BYTES), bytes);
-}
-
-/** The text of a file from what reading it gave (`bytes` holds the bytes read). */
-export function textOf(name: string, raw: RawRead, bytes?: Uint8Array): CatalogText {
-  if ('length' in raw) return { name, ...decodeUtf8(bytes!.subarray(0, raw.length)) };
-  if ('notRegular' in raw) return { name, refused: `${name} is not a regular file (a symbolic link?): replace it with the file itself` };
-  if ('tooLarge' in raw) return { name, unreadable: tooLarge(raw.tooLarge) };
-  return { name, unreadable: `cannot read the file: ${raw.error}` };
+  const absolute = joinPath(absDir, name);
+  const notRegular = { name, refused: `${name} is not a regular file (a symbolic link?): replace it with the file itself` };
+  let fd: number | undefined;
+  try {
+    fd = openSync(absolute, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    const bytes = (readBuffer ??= Buffer.allocUnsafe(MAX_FILE_BYTES + 1));
+    const length = readSync(fd, bytes, 0, bytes.length, null);
+    if (length === 0 || length > MAX_FILE_BYTES) {
+      const info = fstatSync(fd);
+      if (!info.isFile()) return notRegular;
+      if (info.size > MAX_FILE_BYTES) return { name, unreadable: tooLarge(info.size) };
+      if (length > MAX_FILE_BYTES) return { name, unreadable: tooLarge(length) }; // it grew while being read
+    }
+    return { name, ...decodeUtf8(bytes.subarray(0, length)) };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP' || code === 'EISDIR') return notRegular;
+    return { name, unreadable: `cannot read the file: ${(err as Error).message}` };
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 /**
