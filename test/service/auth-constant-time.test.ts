@@ -1,17 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 
 // Counts the comparisons KeyRing makes: it must compare the presented key with every key, match or not.
-const calls = vi.hoisted(() => ({ count: 0 }));
-vi.mock('node:crypto', async (importOriginal) => {
-  const original = await importOriginal<typeof import('node:crypto')>();
-  return {
-    ...original,
-    timingSafeEqual: (a: NodeJS.ArrayBufferView, b: NodeJS.ArrayBufferView) => {
-      calls.count++;
-      return original.timingSafeEqual(a, b);
-    },
-  };
-});
+vi.mock('node:crypto', async (original) => (await import('../helpers/counting-crypto.js')).countingCrypto(original));
+const { comparisons: calls } = await import('../helpers/counting-crypto.js');
 
 const { digestOf, KeyRing } = await import('../../src/service/auth.js');
 

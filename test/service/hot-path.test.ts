@@ -9,17 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 // Counts the digest comparisons KeyRing makes.
-const calls = vi.hoisted(() => ({ count: 0 }));
-vi.mock('node:crypto', async (importOriginal) => {
-  const original = await importOriginal<typeof import('node:crypto')>();
-  return {
-    ...original,
-    timingSafeEqual: (a: NodeJS.ArrayBufferView, b: NodeJS.ArrayBufferView) => {
-      calls.count++;
-      return original.timingSafeEqual(a, b);
-    },
-  };
-});
+vi.mock('node:crypto', async (original) => (await import('../helpers/counting-crypto.js')).countingCrypto(original));
+const { comparisons: calls } = await import('../helpers/counting-crypto.js');
 
 const { checkAuthorization, digestOf, KeyRing } = await import('../../src/service/auth.js');
 const { BoundedCache } = await import('../../src/service/cache.js');
