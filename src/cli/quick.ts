@@ -10,6 +10,9 @@ import type { RuleMeta } from '../rules/define.js';
  * also built as CommonJS.
  */
 
+/** Where compiled/rule-meta.json (every rule's metadata, made by scripts/compile.mjs) is, in the project `root`. */
+export const ruleMetaFile = (root: string) => path.join(root, 'compiled', 'rule-meta.json');
+
 /** The listing `catalog rules` prints: one line per rule, its id, severity and description in columns. */
 export function ruleListing(metas: RuleMeta[]): string {
   const width = Math.max(...metas.map((m) => m.id.length));
@@ -24,7 +27,7 @@ export function quickAnswer(argv: readonly string[], root: string): string | und
   const [name, ...rest] = argv;
   try {
     if (name === '--version' || name === '-v') return `${(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version}\n`;
-    if (name === 'rules' && rest.length === 0) return ruleListing(JSON.parse(readFileSync(path.join(root, 'compiled', 'rule-meta.json'), 'utf8')) as RuleMeta[]);
+    if (name === 'rules' && rest.length === 0) return ruleListing(JSON.parse(readFileSync(ruleMetaFile(root), 'utf8')) as RuleMeta[]);
   } catch {
     return undefined;
   }

@@ -320,7 +320,7 @@ export function readIndex(file: string, key: string): IndexFile | undefined {
   let shapesOk = true;
   let pending: Array<() => void> = [];
   for (let start = cEnd + 1; start < text.length; ) {
-    let end = text.indexOf('\n', start);
+    const end = text.indexOf('\n', start);
     if (end < 0) {
       whole = false; // a cut-off line: what follows the last whole batch is ignored
       break;
