@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// The `catalog` command. Runs the compiled JavaScript in compiled/ (one bundle split into chunks, the precompiled schema
-// validators and the rules' metadata, made from src/ and schemas/ by `npm ci`, `npm install` or `npm run compile`:
-// scripts/compile.mjs), so nothing is compiled at run time and it works from any directory.
+// The `catalog` command. Runs the compiled JavaScript in compiled/ (one CommonJS bundle with V8's code cache of it, the
+// precompiled schema validators and the rules' metadata, made from src/ and schemas/ by `npm ci`, `npm install` or
+// `npm run compile`: scripts/compile.mjs), so nothing is compiled at run time and it works from any directory.
 //
 // This file is CommonJS (bin/package.json): `catalog --version` and a plain `catalog rules` are answered by
-// compiled/cli/quick.cjs from two JSON files, without starting node's ES module loader (about 6 ms) or reading the
-// CLI's modules. Every other command imports the ES module bundle.
+// compiled/cli/quick.cjs from two JSON files, without reading the CLI's bundle. Every other command loads the bundle,
+// compiled/cli/main.cjs, through compiled/cli/code-cache.cjs, which hands V8 the bytecode a training run compiled.
 'use strict';
 const path = require('node:path');
 
@@ -22,13 +22,13 @@ try {
   if (err?.code !== 'MODULE_NOT_FOUND') throw err;
 }
 if (quick !== undefined) process.stdout.write(quick);
-else
-  import('../compiled/cli/main.js').then(
-    async (cli) => {
-      process.exitCode = await cli.main(argv, cli.processIO());
-    },
-    (err) => {
-      if (err?.code !== 'ERR_MODULE_NOT_FOUND' || !String(err.message).includes('compiled')) throw err;
-      missing();
-    },
-  );
+else {
+  let cli;
+  try {
+    cli = require('../compiled/cli/code-cache.cjs').loadBundle(path.join(__dirname, '..', 'compiled', 'cli', 'main.cjs')).exports;
+  } catch (err) {
+    if ((err?.code !== 'MODULE_NOT_FOUND' && err?.code !== 'ENOENT') || !String(err.message).includes('compiled')) throw err;
+    missing();
+  }
+  if (cli) cli.main(argv, cli.processIO()).then((code) => (process.exitCode = code));
+}

@@ -18,9 +18,11 @@
  * so that a run never loads Ajv nor compiles a schema (src/core/schemas.ts loads it). And the pointer shapes of the
  * integer fields of each entry kind (compiled/integer-shapes.json, read by src/core/integers.ts), walked from the schemas.
  */
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -35,15 +37,23 @@ export const RULE_META = path.join(OUT, 'rule-meta.json');
 export const INTEGER_SHAPES = path.join(OUT, 'integer-shapes.json');
 /** The CommonJS build of src/cli/quick.ts (bin/catalog.js answers `--version` and `rules` with it). */
 export const QUICK = path.join(OUT, 'cli', 'quick.cjs');
-/** The CLI's entry (bin/catalog.js imports it). */
-export const ENTRY = path.join(OUT, 'cli', 'main.js');
+/** The CLI: one CommonJS bundle of src/cli/main.ts and every module it imports (bin/catalog.js loads it). */
+export const ENTRY = path.join(OUT, 'cli', 'main.cjs');
+/** The CommonJS build of src/cli/code-cache.ts: bin/catalog.js loads ENTRY with it, and the training below uses it. */
+export const CODE_CACHE_LOADER = path.join(OUT, 'cli', 'code-cache.cjs');
 
 /**
  * Packages bundled into the CLI (with the packages they import): small, pure JavaScript, on the path of validate and
  * rules, where resolving and loading their many files cost more than their code. Every other package (fastify, ajv,
  * simple-git, recheck, re2-wasm, esbuild...) is imported from node_modules at run time, as before.
  */
-export const BUNDLED = ['yaml', 'fast-glob', 'currency-codes', 'i18n-iso-countries', 'ibantools', 'regjsparser'];
+export const BUNDLED = ['currency-codes', 'i18n-iso-countries', 'ibantools', 'regjsparser'];
+/**
+ * Packages bundled each into a CommonJS file of their own, compiled/vendor/<name>.cjs, which the CLI requires when a
+ * command first needs one (yaml: a file the fast path hands over, fmt, new; fast-glob: a glob): one file to read
+ * instead of dozens, and none of their code in the CLI's bundle when they are not used.
+ */
+export const VENDOR = ['yaml', 'fast-glob'];
 
 /** The package a node_modules path belongs to (@scope/name or name). */
 function packageOf(file) {
@@ -114,37 +124,59 @@ async function compile() {
   const hash = sourceHash();
   const files = sourceFiles();
   rmSync(OUT, { recursive: true, force: true });
+  const externals = {
+    name: 'externals',
+    setup(b) {
+      // A package imported by the sources is bundled when listed in BUNDLED, required from its own bundle in
+      // compiled/vendor/ when listed in VENDOR, and required from node_modules otherwise; what a bundled package
+      // imports is bundled too.
+      b.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.path.startsWith('node:') || packageOf(args.importer)) return undefined;
+        const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
+        if (BUNDLED.includes(name)) return undefined;
+        if (VENDOR.includes(name) && args.path === name) return { path: `../vendor/${name}.cjs`, external: true };
+        return { path: args.path, external: true };
+      });
+    },
+  };
   const { metafile } = await build({
-    entryPoints: { 'cli/main': path.join(SRC, 'cli', 'main.ts') },
-    outdir: OUT,
-    chunkNames: 'chunks/[name]-[hash]',
-    format: 'esm',
+    entryPoints: [path.join(SRC, 'cli', 'main.ts')],
+    outfile: ENTRY,
+    format: 'cjs',
     platform: 'node',
     target: 'node20',
     bundle: true,
-    splitting: true,
     metafile: true,
-    // Bundled CommonJS packages call require() (node: modules): an ES module has none, so each output makes one.
-    banner: { js: "import { createRequire as __catalogCreateRequire } from 'node:module';\nconst require = __catalogCreateRequire(import.meta.url);" },
-    plugins: [
-      {
-        name: 'externals',
-        setup(b) {
-          // A package imported by the sources is bundled when listed in BUNDLED; what a bundled package imports is bundled too.
-          b.onResolve({ filter: /^[^./]/ }, (args) => {
-            if (args.path.startsWith('node:') || packageOf(args.importer)) return undefined;
-            const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
-            return BUNDLED.includes(name) ? undefined : { path: args.path, external: true };
-          });
-        },
-      },
-    ],
+    // import() of a module becomes a require() when it runs: the module's code is in the bundle, but it runs only when
+    // first imported, as each command did in its own chunk; and a script compiled through node:vm (code-cache.ts) has
+    // no module loader of its own.
+    supported: { 'dynamic-import': false },
+    // import.meta.url, as in an ES module: the bundle's own URL (paths built from it go two folders up, as from src/).
+    define: { 'import.meta.url': '__catalogModuleUrl', CATALOG_YAML_MODULE: JSON.stringify('../vendor/yaml.cjs') },
+    banner: { js: "const __catalogModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+    plugins: [externals],
     logLevel: 'warning',
   });
+  // yaml and fast-glob, each one CommonJS file, required by the bundle when a command first needs them.
+  for (const name of VENDOR) {
+    const vendor = await build({
+      stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: root, sourcefile: `${name}.cjs`, loader: 'js' },
+      outfile: path.join(OUT, 'vendor', `${name}.cjs`),
+      format: 'cjs',
+      platform: 'node',
+      target: 'node20',
+      bundle: true,
+      metafile: true,
+      logLevel: 'warning',
+    });
+    Object.assign(metafile.outputs, vendor.metafile.outputs);
+  }
+  // The loader of the bundle with its code cache, which bin/catalog.js requires (as the quick answers, CommonJS).
+  await build({ entryPoints: [path.join(SRC, 'cli', 'code-cache.ts')], outfile: CODE_CACHE_LOADER, format: 'cjs', platform: 'node', target: 'node20', bundle: true, logLevel: 'warning' });
   /** Each output file (relative to compiled/) with the bundled packages it holds. */
   const outputs = Object.fromEntries(
     Object.entries(metafile.outputs)
-      .filter(([f]) => f.endsWith('.js'))
+      .filter(([f]) => /\.c?js$/.test(f))
       .map(([f, o]) => [path.relative(OUT, path.resolve(root, f)).split(path.sep).join('/'), [...new Set(Object.keys(o.inputs).map(packageOf).filter(Boolean))].sort()]),
   );
   // Each file with the Ajv runtime helpers inlined: loading it resolves no package.
@@ -173,7 +205,55 @@ async function compile() {
   writeFileSync(INTEGER_SHAPES, JSON.stringify(integerShapesJson()) + '\n');
   rmSync(path.dirname(integers), { recursive: true, force: true });
   writeFileSync(MANIFEST, JSON.stringify({ sources: hash, files: files.length, outputs }, null, 2) + '\n');
-  console.log(`compiled src/ (${files.length} files) into compiled/ (${Object.keys(outputs).length} files) in ${Date.now() - started} ms`);
+  // The code cache of the bundle, made by a training run in a node of its own (V8 uses a cache only under the flags
+  // it was made with: those of a plain `node`).
+  const trained = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--train-code-cache'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  if (trained.status !== 0) throw new Error(`the training run of the code cache failed (exit ${trained.status})`);
+  console.log(`compiled src/ (${files.length} files) into compiled/ (${Object.keys(outputs).length} files) in ${Date.now() - started} ms; ${trained.stdout.trim()}`);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await compile();
+/** The commands a training run of the code cache runs, in process, on a copy of the bundled catalog in `dir`. */
+export function trainingRuns(dir) {
+  const copy = path.join(dir, 'catalog');
+  const cache = ['--cache', '--cache-location', path.join(dir, 'validate-cache')];
+  return [
+    // An analyst's run in the checkout (the base revision read from git), in both formats.
+    ['validate'],
+    ['validate', '--format', 'json'],
+    // The --cache loop: the first run fills the cache, the second finds one file changed (edit: appended to it).
+    ['validate', '--dir', copy, '--format', 'json', ...cache],
+    { edit: path.join(copy, 'rails', readdirSync(path.join(copy, 'rails')).sort()[0]) },
+    ['validate', '--dir', copy, ...cache],
+  ];
+}
+
+/**
+ * Runs the CLI's bundle through the commands of trainingRuns (output discarded), then writes the code cache of every
+ * function they compiled (src/cli/code-cache.ts says how a run uses it). Prints what it wrote.
+ */
+async function trainCodeCache() {
+  const require = createRequire(import.meta.url);
+  const { loadBundle, codeCacheBytes, codeCacheFileOf } = require(CODE_CACHE_LOADER);
+  const loaded = loadBundle(ENTRY, { useCache: false });
+  const cli = loaded.exports;
+  const sink = { write: () => true };
+  const io = { ...cli.processIO(), cwd: root, stdout: sink, stderr: sink };
+  const dir = mkdtempSync(path.join(tmpdir(), 'catalog-code-cache-'));
+  try {
+    cpSync(path.join(root, 'catalog'), path.join(dir, 'catalog'), { recursive: true });
+    for (const run of trainingRuns(dir)) {
+      if (Array.isArray(run)) await cli.main(run, io);
+      else appendFileSync(run.edit, '# edited\n');
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const bytes = codeCacheBytes(ENTRY, loaded);
+  writeFileSync(codeCacheFileOf(ENTRY), bytes);
+  console.log(`code cache ${(bytes.length / 1024).toFixed(0)} KB`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  if (process.argv[2] === '--train-code-cache') await trainCodeCache();
+  else await compile();
+}

@@ -6,8 +6,12 @@ import { createRequire } from 'node:module';
  * the very module other files import.
  */
 type Yaml = typeof import('yaml');
+/** In the compiled CLI, the file of compiled/vendor/ that holds yaml (scripts/compile.mjs defines it); here, undefined. */
+declare const CATALOG_YAML_MODULE: string | undefined;
+/** What to require: the package, or in the compiled CLI the same bundle its other modules' imports of yaml require. */
+const YAML_MODULE = typeof CATALOG_YAML_MODULE === 'string' ? CATALOG_YAML_MODULE : 'yaml';
 let yaml: Yaml | undefined;
-const load = (): Yaml => (yaml ??= createRequire(import.meta.url)('yaml') as Yaml);
+const load = (): Yaml => (yaml ??= createRequire(import.meta.url)(YAML_MODULE) as Yaml);
 
 export const parseAllDocuments = ((...args: Parameters<Yaml['parseAllDocuments']>) => load().parseAllDocuments(...args)) as Yaml['parseAllDocuments'];
 export const isAlias = ((node: unknown) => load().isAlias(node)) as Yaml['isAlias'];

@@ -16,14 +16,14 @@ describe('compiled/ (what bin/catalog.js runs)', () => {
     expect(made.sources, 'compiled/ is older than src/: run npm run compile').toBe(sourceHash());
   });
 
-  it('holds the CLI (compiled/cli/main.js, what bin/catalog.js imports) and every chunk it was split into', () => {
+  it('holds the CLI (compiled/cli/main.cjs, what bin/catalog.js loads) and the vendor bundles it requires', () => {
     const made = JSON.parse(readFileSync(MANIFEST, 'utf8')) as { outputs: Record<string, string[]> };
-    expect(Object.keys(made.outputs)).toContain('cli/main.js');
+    expect(Object.keys(made.outputs)).toEqual(expect.arrayContaining(['cli/main.cjs', 'vendor/yaml.cjs', 'vendor/fast-glob.cjs']));
     const missing = Object.keys(made.outputs).filter((f) => !existsSync(`${OUT}/${f}`));
     expect(missing).toEqual([]);
   });
 
-  // Every output sits two folders below the project (compiled/cli, compiled/chunks), as src/<dir>/<file>.ts does: a
+  // Every output sits two folders below the project (compiled/cli, compiled/vendor), as src/<dir>/<file>.ts does: a
   // path built from import.meta.url (../../schemas) is right only in a source at that depth.
   it('builds paths from import.meta.url only in sources two folders below the project', () => {
     const deeper = (sourceFiles() as string[]).filter((f) => f.split('/').length !== 2 && readFileSync(`${SRC}/${f}`, 'utf8').includes('import.meta.url'));
