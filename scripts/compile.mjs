@@ -5,13 +5,18 @@
  * src/ or schemas/. compiled/sources.json records a hash of the sources it was made from, which
  * test/build/compiled.test.ts checks (a stale compiled/ fails the tests).
  *
- * The CLI is one esbuild bundle with code splitting: compiled/cli/main.js, and in compiled/chunks/ one chunk per
- * lazily imported module group (each command, the service, git...), so that what a command does not use is still not
- * loaded, while a run resolves and reads a few files instead of a hundred modules. The small pure-JavaScript packages
- * of the validation path (BUNDLED) are bundled in; every other package stays an import of node_modules. Every output
- * sits two folders below the project, as src/<dir>/<file>.ts does, so paths the code builds from its own location
- * (../../schemas, ../../package.json, ../../src/site/browser) stay right. compiled/sources.json also says which
- * bundled packages each chunk holds (test/build/lazy.test.ts reads it to see what a command loaded).
+ * The CLI is one esbuild bundle in CommonJS, compiled/cli/main.cjs: a run reads one file instead of resolving a hundred
+ * modules, and each module of it runs only when first imported (each command, the service, git...), so what a command
+ * does not use is still not run. The small pure-JavaScript packages of the validation path (BUNDLED) are bundled in;
+ * yaml and fast-glob (VENDOR), which only some runs use, are each one file of compiled/vendor/; every other package
+ * stays a require() of node_modules. Every output sits two folders below the project, as src/<dir>/<file>.ts does, so
+ * that paths the code builds from its own location (../../schemas, ../../package.json, ../../src/site/browser) stay
+ * right. compiled/sources.json also says which bundled packages each output holds (test/build/lazy.test.ts reads it to
+ * see what a command loaded).
+ *
+ * Then a training run of the CLI writes V8's code cache of the bundle (compiled/cli/main.v8cache): bin/catalog.js
+ * loads the bundle through src/cli/code-cache.ts (built as compiled/cli/code-cache.cjs), which hands V8 that bytecode
+ * instead of compiling every function again (docs/performance.md, "Third pass").
  *
  * It also precompiles the JSON Schemas of schemas/ into compiled/validators/ (entries.cjs and seed.cjs): Ajv's standalone code (the very
  * functions Ajv would compile at run time, with the same options), bundled with the few Ajv runtime helpers it needs,
@@ -20,7 +25,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -213,7 +218,7 @@ async function compile() {
 }
 
 /** The commands a training run of the code cache runs, in process, on a copy of the bundled catalog in `dir`. */
-export function trainingRuns(dir) {
+function trainingRuns(dir) {
   const copy = path.join(dir, 'catalog');
   const cache = ['--cache', '--cache-location', path.join(dir, 'validate-cache')];
   return [
@@ -240,8 +245,10 @@ async function trainCodeCache() {
   const io = { ...cli.processIO(), cwd: root, stdout: sink, stderr: sink };
   const dir = mkdtempSync(path.join(tmpdir(), 'catalog-code-cache-'));
   try {
-    cpSync(path.join(root, 'catalog'), path.join(dir, 'catalog'), { recursive: true });
-    for (const run of trainingRuns(dir)) {
+    // Without the bundled catalog (a copy of the toolkit without it), the cache holds the bundle's top level only.
+    const bundled = existsSync(path.join(root, 'catalog', 'rails'));
+    if (bundled) cpSync(path.join(root, 'catalog'), path.join(dir, 'catalog'), { recursive: true });
+    for (const run of bundled ? trainingRuns(dir) : []) {
       if (Array.isArray(run)) await cli.main(run, io);
       else appendFileSync(run.edit, '# edited\n');
     }

@@ -5,9 +5,8 @@ import type { RuleMeta } from '../rules/define.js';
 /**
  * The answers that need no command: `catalog --version` (-v) and a plain `catalog rules`, made from two JSON files
  * (package.json and compiled/rule-meta.json). bin/catalog.js requires the CommonJS build of this module
- * (compiled/cli/quick.cjs) before anything else, so those answers load neither the ES module loader nor a chunk of
- * the CLI; src/cli/main.ts gives the same answers when the CLI is run in process. No import.meta here: the module is
- * also built as CommonJS.
+ * (compiled/cli/quick.cjs) before anything else, so those answers do not read the CLI's bundle; src/cli/main.ts
+ * gives the same answers when the CLI is run in process. No import.meta here: the module is also built as CommonJS.
  */
 
 /** Where compiled/rule-meta.json (every rule's metadata, made by scripts/compile.mjs) is, in the project `root`. */
