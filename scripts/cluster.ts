@@ -106,6 +106,20 @@ async function until(what: string, condition: () => Promise<boolean>, ms = 30_00
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * True once nginx sends requests to the replica on `port`: one of a few requests through it is answered there (the
+ * last address of X-Upstream, which lists every replica tried). nginx takes a replica whose requests failed out of its
+ * rotation for fail_timeout, whatever its /readyz says.
+ */
+async function inRotation(port: number): Promise<boolean> {
+  for (let i = 0; i < 2 * REPLICA_PORTS.length; i++) {
+    const res = await fetch(`${LB}/healthz`);
+    await res.arrayBuffer();
+    if (res.headers.get('x-upstream')?.split(', ').at(-1) === `127.0.0.1:${port}`) return true;
+  }
+  return false;
+}
+
 function startReplica(i: number): ChildProcess {
   const name = `replica-${i + 1}`;
   return start(name, process.execPath, ['bin/catalog.js', 'serve', '--store', storeDir, '--poll', '1s', '--port', String(REPLICA_PORTS[i])], {
@@ -346,7 +360,9 @@ async function main() {
       await exited(child);
       startReplica(i);
       await until(`replica-${i + 1} ready again`, () => ready(REPLICA_PORTS[i]));
-      await sleep(500);
+      // As an operator rolls out: the next replica stops only once nginx sends this one requests again (its passive
+      // checks took it out when it stopped, for fail_timeout); stopping it sooner leaves nginx one replica or none.
+      await until(`replica-${i + 1} back in nginx's rotation`, () => inRotation(REPLICA_PORTS[i]));
     }
     await sleep(1500);
     stop = true;
@@ -411,7 +427,7 @@ async function main() {
 
   await check('5. /metrics of each replica reflects its traffic', async () => {
     // nginx takes a failed replica back after fail_timeout (2 s).
-    await sleep(2500);
+    for (const port of REPLICA_PORTS) await until(`the replica on ${port} in nginx's rotation`, () => inRotation(port));
     const before = await Promise.all(REPLICA_PORTS.map(metricsOf));
     const served = new Map<string, number>();
     for (let i = 0; i < 90; i++) {

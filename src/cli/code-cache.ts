@@ -79,9 +79,15 @@ export function loadBundle(bundle: string, options: { useCache?: boolean } = {})
   const mod = new Module(bundle);
   mod.filename = bundle;
   mod.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(bundle));
-  createRequire(bundle).cache[bundle] = mod;
-  const wrapper = script.runInThisContext() as (e: unknown, r: NodeJS.Require, m: Module, f: string, d: string) => void;
-  wrapper.call(mod.exports, mod.exports, createRequire(bundle), mod, bundle, path.dirname(bundle));
+  const require = createRequire(bundle);
+  require.cache[bundle] = mod;
+  try {
+    const wrapper = script.runInThisContext() as (e: unknown, r: NodeJS.Require, m: Module, f: string, d: string) => void;
+    wrapper.call(mod.exports, mod.exports, require, mod, bundle, path.dirname(bundle));
+  } catch (err) {
+    delete require.cache[bundle]; // as require() does: a module that threw is not kept
+    throw err;
+  }
   mod.loaded = true;
   const cache = cached.data ? (script.cachedDataRejected ? 'rejected' : 'accepted') : cached.stale ? 'stale' : 'none';
   return { exports: mod.exports, script, cache };
