@@ -1,5 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Document } from 'yaml';
 import { isMap, parseAllDocuments } from './yaml-lazy.js';
@@ -76,7 +75,7 @@ export function displayPaths(absDir: string, cwd: string): (absolute: string, na
 export async function scanCatalog(dir: string, shown = dir, own: string[] = []): Promise<{ files: string[]; refused: CatalogText[] }> {
   let info;
   try {
-    info = await stat(dir);
+    info = statSync(dir);
   } catch {
     throw new CatalogDirError(`cannot read the catalog folder ${shown}: it does not exist (give the folder with --dir)`);
   }
@@ -90,9 +89,9 @@ export async function scanCatalog(dir: string, shown = dir, own: string[] = []):
   const ownNames = new Set(own.map((f) => path.relative(path.resolve(dir), path.resolve(f)).split(path.sep).join('/')).filter((r) => r && !r.startsWith('..') && !path.isAbsolute(r)));
   const isOwn = (name: string) => [...ownNames].some((f) => f.startsWith(name + '/'));
   /** Lists a folder; returns how many paths under it were listed or reported. */
-  const visit = async (rel: string): Promise<number> => {
+  const visit = (rel: string): number => {
     let count = 0;
-    for (const d of await readdir(rel ? path.join(dir, rel) : dir, { withFileTypes: true })) {
+    for (const d of readdirSync(rel ? path.join(dir, rel) : dir, { withFileTypes: true })) {
       const name = rel ? `${rel}/${d.name}` : d.name;
       if (ownNames.has(name)) continue;
       if (!rel && d.name === '.git') continue; // a catalog folder that is a repository's root: git's own folder
@@ -100,7 +99,7 @@ export async function scanCatalog(dir: string, shown = dir, own: string[] = []):
       if (d.isSymbolicLink())
         refused.push({ name, refused: `${name} is a symbolic link, and the catalog reads no links (a link can point outside the catalog, and git stores it as a link): replace it with the file or folder itself` });
       else if (d.isDirectory()) {
-        if ((await visit(name)) === 0 && !isOwn(name)) {
+        if (visit(name) === 0 && !isOwn(name)) {
           const where = !rel && Object.hasOwn(ENTRY_KINDS, d.name) ? `${name}/ is empty` : `${name}/ is an empty folder, and the catalog holds ${folders} only`;
           if (rel || !(Object.hasOwn(ENTRY_KINDS, d.name))) refused.push({ name: `${name}/`, refused: `${where}: delete it` });
         }
@@ -109,7 +108,7 @@ export async function scanCatalog(dir: string, shown = dir, own: string[] = []):
     }
     return count;
   };
-  await visit('');
+  visit('');
   // sort() without a comparator orders strings by code units, as cmp does, without a call per comparison.
   return { files: files.sort(), refused: refused.sort((a, b) => cmp(a.name, b.name)) };
 }
