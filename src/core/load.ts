@@ -66,13 +66,8 @@ export function displayPaths(absDir: string, cwd: string): (absolute: string, na
   return (absolute, name) => (plain && isPlainName(name) && !name.endsWith('/') ? (dirShown === '' ? name : `${dirShown}/${name}`) : displayPath(absolute, cwd));
 }
 
-/**
- * Every path of a catalog folder, in a stable order (code-unit order, not the file system's): `files` are the regular
- * files (each is read, or reported by parseCatalogText for its name), `refused` the paths that are not read, each with
- * what to do (symbolic links, folders where entries belong, anything that is not a regular file). Nothing is skipped
- * silently: see docs/catalog.md, "What is read".
- */
-export async function scanCatalog(dir: string, shown = dir, own: string[] = []): Promise<{ files: string[]; refused: CatalogText[] }> {
+/** Throws the CatalogDirError (a usage error) that listing `dir` would give when it is missing or not a folder. */
+export function checkCatalogDir(dir: string, shown = dir): void {
   let info;
   try {
     info = statSync(dir);
@@ -80,6 +75,16 @@ export async function scanCatalog(dir: string, shown = dir, own: string[] = []):
     throw new CatalogDirError(`cannot read the catalog folder ${shown}: it does not exist (give the folder with --dir)`);
   }
   if (!info.isDirectory()) throw new CatalogDirError(`${shown} is not a folder (give the catalog folder with --dir)`);
+}
+
+/**
+ * Every path of a catalog folder, in a stable order (code-unit order, not the file system's): `files` are the regular
+ * files (each is read, or reported by parseCatalogText for its name), `refused` the paths that are not read, each with
+ * what to do (symbolic links, folders where entries belong, anything that is not a regular file). Nothing is skipped
+ * silently: see docs/catalog.md, "What is read".
+ */
+export async function scanCatalog(dir: string, shown = dir, own: string[] = []): Promise<{ files: string[]; refused: CatalogText[] }> {
+  checkCatalogDir(dir, shown);
   const files: string[] = [];
   const refused: CatalogText[] = [];
   const folders = Object.keys(ENTRY_KINDS).map((f) => `${f}/`).join(', ');

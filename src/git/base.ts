@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { SimpleGit } from 'simple-git';
-import { displayPath, isEntryPlace, listFiles, loadTexts, MAX_FILE_BYTES, tooLarge, type CatalogText, type Loaded } from '../core/load.js';
+import { checkCatalogDir, displayPath, isEntryPlace, listFiles, loadTexts, MAX_FILE_BYTES, tooLarge, type CatalogText, type Loaded } from '../core/load.js';
 import { decodeUtf8 } from '../core/text.js';
 import { cmp } from '../core/problem.js';
 import { checkSchemas } from '../core/validate.js';
@@ -308,7 +308,7 @@ export async function defaultBase(dir: string, cwd: string, seen: { head?: Resol
   const absDir = path.resolve(cwd, dir);
   // No .git in the folder or above it (and no GIT_DIR): not a checkout, and no git process to start to learn it.
   if (!process.env.GIT_DIR && !gitAbove(absDir)) {
-    await listFiles(absDir, dir); // a missing folder: the usage error that validating it would give
+    checkCatalogDir(absDir, dir); // a missing folder: the usage error that validating it would give
     return { inCheckout: false };
   }
   // The first also asks for the top folder and HEAD's commit, which readBase needs next for ref HEAD (one git process
@@ -322,7 +322,7 @@ export async function defaultBase(dir: string, cwd: string, seen: { head?: Resol
   const [inTree, top, commit] = lines.map((line) => line.trim());
   const head = lines.length === 5 && inTree === 'true' && top && OBJECT_ID.test(commit) && lines[3] === '--' && lines[4] === '' ? { top, commit } : undefined;
   const inside = head ? 'true' : await gitOutput(absDir, ['rev-parse', '--is-inside-work-tree']);
-  if (inside === undefined) await listFiles(absDir, dir); // a missing folder: the usage error that validating it would give
+  if (inside === undefined) checkCatalogDir(absDir, dir); // a missing folder: the usage error that validating it would give
   if (inside === undefined || inside.trim() !== 'true') return { inCheckout: false };
   if (head) seen.head = head;
   return upstream === undefined ? { inCheckout: true } : { inCheckout: true, upstream: upstream.trim() || undefined };
