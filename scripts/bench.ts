@@ -3,7 +3,8 @@
  * beside its target, with the machine and Node version (docs/performance.md quotes one run):
  * - 10,000 generated rails (plus their countries): full `catalog validate` (locations and every rule) beside ajv-cli
  *   validating the same rail files against the same schemas (schema only), alternating runs; time ratio and peak memory.
- * - `catalog validate --cache` after one file changed in that catalog (the analyst's loop), and with nothing changed.
+ * - `catalog validate --cache` after one file changed in that catalog (the analyst's loop), and with nothing changed;
+ *   and after one file changed in the same catalog committed in a git repository (validate then reads the base, HEAD).
  * - a cold `catalog validate` of the bundled catalog; `catalog --version`; `catalog rules`; node starting an empty file.
  * - when NODE_EXTRA_CA_CERTS is set (node 20 reads that certificate file at every start), the short commands again
  *   without it, in the same rounds.
@@ -15,7 +16,7 @@
  * `row(...)`.
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -114,9 +115,9 @@ interface Timed {
 /** A module preloaded into every timed process that prints its peak memory at exit (the same cost for every command). */
 let rssModule = '';
 
-function time(label: string, args: string[], env: NodeJS.ProcessEnv = process.env): Timed {
+function time(label: string, args: string[], env: NodeJS.ProcessEnv = process.env, cwd = root): Timed {
   const start = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, ['--require', rssModule, ...args], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 30 });
+  const r = spawnSync(process.execPath, ['--require', rssModule, ...args], { cwd, env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 30 });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   const stderr = String(r.stderr);
   if (r.status !== 0 && r.status !== 1) throw new Error(`${label} failed (${r.status}): ${stderr}`);
@@ -253,6 +254,18 @@ try {
   const withoutCa = process.env[CA] ? Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== CA)) : undefined;
   const bare = { oneChanged: [] as number[], bundled: [] as number[], version: [] as number[], rules: [] as number[], floor: [] as number[] };
   time('catalog validate --cache (fills the cache)', validate(catalogDir, ['--cache', '--cache-location', cacheFile]));
+  // The same catalog committed in a git repository, as analysts keep it: validate then compares with the base
+  // revision (HEAD), which it reads on every run.
+  const repoDir = path.join(dir, 'repo');
+  const repoCache = path.join(dir, 'repo-cache');
+  cpSync(catalogDir, path.join(repoDir, 'catalog'), { recursive: true });
+  for (const args of [['init', '-q'], ['add', '-A'], ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'catalog']]) {
+    const git = spawnSync('git', args, { cwd: repoDir, stdio: 'ignore' });
+    if (git.status !== 0) throw new Error(`git ${args.join(' ')} failed in ${repoDir}`);
+  }
+  const inRepo = ['validate', '--today', '2026-11-22', '--format', 'json', '--cache', '--cache-location', repoCache];
+  time('catalog validate --cache in a checkout (fills the cache)', [bin, ...inRepo], process.env, repoDir);
+  const repoChanged: number[] = [];
   // Alternating runs: a load that comes and goes weighs on every command alike.
   for (let r = 0; r < runs; r++) {
     theirs.push(time('ajv-cli', ajv));
@@ -263,6 +276,8 @@ try {
     appendFileSync(path.join(catalogDir, 'rails', `${railId(r * 7 % railCount)}.yaml`), `# edited in run ${r}\n`);
     oneChanged.push(time('catalog validate --cache, one file changed', validate(catalogDir, ['--cache', '--cache-location', cacheFile])).ms);
     noneChanged.push(time('catalog validate --cache, nothing changed', validate(catalogDir, ['--cache', '--cache-location', cacheFile])).ms);
+    appendFileSync(path.join(repoDir, 'catalog', 'rails', `${railId(r * 7 % railCount)}.yaml`), `# edited in run ${r}\n`);
+    repoChanged.push(time('catalog validate --cache in a checkout, one file changed', [bin, ...inRepo], process.env, repoDir).ms);
     // As an analyst runs it: the date of the day (the bundled catalog is checked on dates up to today), in the git
     // checkout, so with the default base revision.
     bundled.push(time('catalog validate (bundled)', [bin, 'validate', '--format', 'json']).ms);
@@ -288,6 +303,7 @@ try {
   console.log(`${'peak memory (maxRSS), same runs'.padEnd(58)} catalog validate ${ra.toFixed(0)} MB, ajv-cli ${rb.toFixed(0)} MB (${(ra / rb).toFixed(2)}x)`);
   row(`catalog validate --cache: 1 file changed of ${railCount}`, oneChanged, '< 300 ms', median(oneChanged) < 300);
   row(`catalog validate --cache: nothing changed`, noneChanged, '(no target)');
+  row(`the same in a git checkout (base HEAD): 1 file changed`, repoChanged, '< 300 ms', median(repoChanged) < 300);
   row('catalog validate: bundled catalog, cold process', bundled, '< 250 ms', median(bundled) < 250);
   row('catalog --version', version, '< 100 ms', median(version) < 100);
   row('catalog rules', rules, '< 100 ms', median(rules) < 100);
