@@ -123,6 +123,9 @@ export function validatorsCode(kinds = Object.keys(VALIDATED)) {
   return standaloneCode(makeAjv({ source: true }), Object.fromEntries(kinds.map((k) => [k, VALIDATED[k]])));
 }
 
+/** What every esbuild build here shares: one file for node 20, packages bundled unless a build says otherwise. */
+const NODE_BUNDLE = { platform: 'node', target: 'node20', bundle: true, logLevel: 'warning' };
+
 async function compile() {
   const { build } = await import('esbuild');
   const started = Date.now();
@@ -147,10 +150,8 @@ async function compile() {
   const { metafile } = await build({
     entryPoints: [path.join(SRC, 'cli', 'main.ts')],
     outfile: ENTRY,
+    ...NODE_BUNDLE,
     format: 'cjs',
-    platform: 'node',
-    target: 'node20',
-    bundle: true,
     metafile: true,
     // import() of a module becomes a require() when it runs: the module's code is in the bundle, but it runs only when
     // first imported, as each command did in its own chunk; and a script compiled through node:vm (code-cache.ts) has
@@ -160,24 +161,20 @@ async function compile() {
     define: { 'import.meta.url': '__catalogModuleUrl', CATALOG_YAML_MODULE: JSON.stringify('../vendor/yaml.cjs') },
     banner: { js: "const __catalogModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
     plugins: [externals],
-    logLevel: 'warning',
   });
   // yaml and fast-glob, each one CommonJS file, required by the bundle when a command first needs them.
   for (const name of VENDOR) {
     const vendor = await build({
       stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: root, sourcefile: `${name}.cjs`, loader: 'js' },
       outfile: path.join(OUT, 'vendor', `${name}.cjs`),
+      ...NODE_BUNDLE,
       format: 'cjs',
-      platform: 'node',
-      target: 'node20',
-      bundle: true,
       metafile: true,
-      logLevel: 'warning',
     });
     Object.assign(metafile.outputs, vendor.metafile.outputs);
   }
   // The loader of the bundle with its code cache, which bin/catalog.js requires (as the quick answers, CommonJS).
-  await build({ entryPoints: [path.join(SRC, 'cli', 'code-cache.ts')], outfile: CODE_CACHE_LOADER, format: 'cjs', platform: 'node', target: 'node20', bundle: true, logLevel: 'warning' });
+  await build({ entryPoints: [path.join(SRC, 'cli', 'code-cache.ts')], outfile: CODE_CACHE_LOADER, ...NODE_BUNDLE, format: 'cjs' });
   /** Each output file (relative to compiled/) with the bundled packages it holds. */
   const outputs = Object.fromEntries(
     Object.entries(metafile.outputs)
@@ -189,23 +186,20 @@ async function compile() {
     await build({
       stdin: { contents: validatorsCode(kinds), resolveDir: root, sourcefile: `${file}-standalone.cjs`, loader: 'js' },
       outfile: path.join(VALIDATORS, file),
+      ...NODE_BUNDLE,
       format: 'cjs',
-      platform: 'node',
-      target: 'node20',
-      bundle: true,
-      logLevel: 'warning',
     });
   // The quick answers (--version, rules) as CommonJS: bin/catalog.js requires it before it loads the ES modules.
-  await build({ entryPoints: [path.join(SRC, 'cli', 'quick.ts')], outfile: QUICK, format: 'cjs', platform: 'node', target: 'node20', bundle: true, logLevel: 'warning' });
+  await build({ entryPoints: [path.join(SRC, 'cli', 'quick.ts')], outfile: QUICK, ...NODE_BUNDLE, format: 'cjs' });
   // The rules' metadata: the registry, bundled on its own into a file that is imported here, then removed.
   const registry = path.join(OUT, 'rules', 'registry.tmp.mjs');
-  await build({ entryPoints: [path.join(SRC, 'rules', 'index.ts')], outfile: registry, format: 'esm', platform: 'node', target: 'node20', bundle: true, packages: 'external', logLevel: 'warning' });
+  await build({ entryPoints: [path.join(SRC, 'rules', 'index.ts')], outfile: registry, ...NODE_BUNDLE, format: 'esm', packages: 'external' });
   const { allRuleMeta } = await import(pathToFileURL(registry).href);
   writeFileSync(RULE_META, JSON.stringify(allRuleMeta(), null, 2) + '\n');
   rmSync(path.dirname(registry), { recursive: true, force: true });
   // The integer fields' shapes, walked from the schemas once here instead of in every run (same way: two folders down).
   const integers = path.join(OUT, 'core', 'integers.tmp.mjs');
-  await build({ entryPoints: [path.join(SRC, 'core', 'integers.ts')], outfile: integers, format: 'esm', platform: 'node', target: 'node20', bundle: true, packages: 'external', logLevel: 'warning' });
+  await build({ entryPoints: [path.join(SRC, 'core', 'integers.ts')], outfile: integers, ...NODE_BUNDLE, format: 'esm', packages: 'external' });
   const { integerShapesJson } = await import(pathToFileURL(integers).href);
   writeFileSync(INTEGER_SHAPES, JSON.stringify(integerShapesJson()) + '\n');
   rmSync(path.dirname(integers), { recursive: true, force: true });
