@@ -12,8 +12,8 @@
  * 100 KB and 1 MB, in process (the 1 MB ones are over the 256 KB a catalog accepts, so the size cap is lifted for
  * them), and prints the time per KB of each: the cost must grow linearly, so per-KB times stay within 2x.
  * Options: --rails N (default 10000), --runs N (default 5, medians are reported), --keep (keep the folder),
- * --shapes-only (only the adversarial files). To add a timed command: one more `time(...)` in the rounds and one more
- * `row(...)`.
+ * --shapes-only (only the adversarial files). To add a timed command: an entry in `short` (timed both ways, with its
+ * target), or one more `time(...)` in the rounds and one more `row(...)`.
  */
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -237,22 +237,42 @@ try {
   const ajv = [ajvCli, 'validate', '--spec=draft7', '-c', 'ajv-formats', '-s', path.join(root, 'schemas/rail.schema.json'), '-r', path.join(root, 'schemas/common.schema.json'), '-d', path.join(catalogDir, 'rails/*.yaml')];
   const ours: Timed[] = [];
   const theirs: Timed[] = [];
-  const oneChanged: number[] = [];
   const noneChanged: number[] = [];
-  const bundled: number[] = [];
-  const version: number[] = [];
-  const rules: number[] = [];
+  const repoChanged: number[] = [];
   // Node's own start (an empty CommonJS file, with the same preload): the floor under every command, which moves with the
   // machine; printed so that a reader can tell the tool's time from the machine's.
-  const floor: number[] = [];
   const emptyFile = path.join(dir, 'empty.cjs');
   writeFileSync(emptyFile, '');
-  // NODE_EXTRA_CA_CERTS, when set (this project's machine sets it), makes node 20 read and parse that certificate file
-  // at every start, before any script runs: tens of milliseconds on every process, ours and ajv-cli's alike. The short
-  // commands are timed a second time without it, as they start on a machine that does not set it.
+  /** Appends a comment to one generated rail of `folder`: one file changed since the last --cache run. */
+  const editRail = (folder: string, i: number, note: string) => appendFileSync(path.join(folder, 'rails', `${railId(i % railCount)}.yaml`), `# ${note}\n`);
+  /**
+   * The short commands, each with its target: timed in every round as the machine is, and again without
+   * NODE_EXTRA_CA_CERTS when it is set (this project's machine sets it): node 20 reads and parses that certificate file
+   * at every start, before any script runs, tens of milliseconds on every process, ours and ajv-cli's alike.
+   */
+  const short: Array<{ label: string; args: string[]; limit?: number; edits?: true }> = [
+    // One file edited since the last --cache run (the analyst's loop): a different rail each time.
+    { label: `catalog validate --cache: 1 file changed of ${railCount}`, args: validate(catalogDir, ['--cache', '--cache-location', cacheFile]), limit: 300, edits: true },
+    // As an analyst runs it: the date of the day (the bundled catalog is checked on dates up to today), in the git
+    // checkout, so with the default base revision.
+    { label: 'catalog validate: bundled catalog, cold process', args: [bin, 'validate', '--format', 'json'], limit: 250 },
+    { label: 'catalog --version', args: [bin, '--version'], limit: 100 },
+    { label: 'catalog rules', args: [bin, 'rules'], limit: 100 },
+    { label: 'node alone (an empty file): the floor of each row', args: [emptyFile] },
+  ];
   const CA = 'NODE_EXTRA_CA_CERTS';
   const withoutCa = process.env[CA] ? Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== CA)) : undefined;
-  const bare = { oneChanged: [] as number[], bundled: [] as number[], version: [] as number[], rules: [] as number[], floor: [] as number[] };
+  const asIs = short.map(() => [] as number[]);
+  const bare = short.map(() => [] as number[]);
+  const timeShort = (into: number[][], env: NodeJS.ProcessEnv, edit: () => void) =>
+    short.forEach((c, i) => {
+      if (c.edits) edit();
+      into[i].push(time(c.label, c.args, env).ms);
+    });
+  const shortRow = (i: number, ms: number[]) => {
+    const { label, limit } = short[i];
+    row(label, ms, limit === undefined ? '(machine)' : `< ${limit} ms`, limit === undefined ? undefined : median(ms) < limit);
+  };
   time('catalog validate --cache (fills the cache)', validate(catalogDir, ['--cache', '--cache-location', cacheFile]));
   // The same catalog committed in a git repository, as analysts keep it: validate then compares with the base
   // revision (HEAD), which it reads on every run.
@@ -265,33 +285,18 @@ try {
   }
   const inRepo = ['validate', '--today', '2026-11-22', '--format', 'json', '--cache', '--cache-location', repoCache];
   time('catalog validate --cache in a checkout (fills the cache)', [bin, ...inRepo], process.env, repoDir);
-  const repoChanged: number[] = [];
   // Alternating runs: a load that comes and goes weighs on every command alike.
   for (let r = 0; r < runs; r++) {
     theirs.push(time('ajv-cli', ajv));
     const full = time('catalog validate', validate(catalogDir));
     if (full.status !== 0) throw new Error('the generated catalog should be valid: run with --keep and inspect it');
     ours.push(full);
-    // One file edited since the last --cache run (the analyst's loop): a different rail each time.
-    appendFileSync(path.join(catalogDir, 'rails', `${railId(r * 7 % railCount)}.yaml`), `# edited in run ${r}\n`);
-    oneChanged.push(time('catalog validate --cache, one file changed', validate(catalogDir, ['--cache', '--cache-location', cacheFile])).ms);
+    timeShort(asIs, process.env, () => editRail(catalogDir, r * 7, `edited in run ${r}`));
+    // Nothing changed since the --cache run just above (the other short commands do not touch that catalog).
     noneChanged.push(time('catalog validate --cache, nothing changed', validate(catalogDir, ['--cache', '--cache-location', cacheFile])).ms);
-    appendFileSync(path.join(repoDir, 'catalog', 'rails', `${railId(r * 7 % railCount)}.yaml`), `# edited in run ${r}\n`);
+    editRail(path.join(repoDir, 'catalog'), r * 7, `edited in run ${r}`);
     repoChanged.push(time('catalog validate --cache in a checkout, one file changed', [bin, ...inRepo], process.env, repoDir).ms);
-    // As an analyst runs it: the date of the day (the bundled catalog is checked on dates up to today), in the git
-    // checkout, so with the default base revision.
-    bundled.push(time('catalog validate (bundled)', [bin, 'validate', '--format', 'json']).ms);
-    floor.push(time('node, an empty file', [emptyFile]).ms);
-    version.push(time('catalog --version', [bin, '--version']).ms);
-    rules.push(time('catalog rules', [bin, 'rules']).ms);
-    if (withoutCa) {
-      appendFileSync(path.join(catalogDir, 'rails', `${railId((r * 7 + 3) % railCount)}.yaml`), `# edited in run ${r}, again\n`);
-      bare.oneChanged.push(time('catalog validate --cache, one file changed', validate(catalogDir, ['--cache', '--cache-location', cacheFile]), withoutCa).ms);
-      bare.bundled.push(time('catalog validate (bundled)', [bin, 'validate', '--format', 'json'], withoutCa).ms);
-      bare.floor.push(time('node, an empty file', [emptyFile], withoutCa).ms);
-      bare.version.push(time('catalog --version', [bin, '--version'], withoutCa).ms);
-      bare.rules.push(time('catalog rules', [bin, 'rules'], withoutCa).ms);
-    }
+    if (withoutCa) timeShort(bare, withoutCa, () => editRail(catalogDir, r * 7 + 3, `edited in run ${r}, again`));
   }
   const a = median(ours.map((t) => t.ms));
   const b = median(theirs.map((t) => t.ms));
@@ -301,20 +306,13 @@ try {
   const ra = median(ours.map((t) => t.rssMb));
   const rb = median(theirs.map((t) => t.rssMb));
   console.log(`${'peak memory (maxRSS), same runs'.padEnd(58)} catalog validate ${ra.toFixed(0)} MB, ajv-cli ${rb.toFixed(0)} MB (${(ra / rb).toFixed(2)}x)`);
-  row(`catalog validate --cache: 1 file changed of ${railCount}`, oneChanged, '< 300 ms', median(oneChanged) < 300);
+  shortRow(0, asIs[0]);
   row(`catalog validate --cache: nothing changed`, noneChanged, '(no target)');
   row(`the same in a git checkout (base HEAD): 1 file changed`, repoChanged, '< 300 ms', median(repoChanged) < 300);
-  row('catalog validate: bundled catalog, cold process', bundled, '< 250 ms', median(bundled) < 250);
-  row('catalog --version', version, '< 100 ms', median(version) < 100);
-  row('catalog rules', rules, '< 100 ms', median(rules) < 100);
-  row('node alone (an empty file): the floor of each row', floor, '(machine)');
+  for (let i = 1; i < short.length; i++) shortRow(i, asIs[i]);
   if (withoutCa) {
     console.log(`\n${CA} is set here (${process.env[CA]}): node 20 reads and parses it at every start. The same commands without it, in the same rounds:`);
-    row(`catalog validate --cache: 1 file changed of ${railCount}`, bare.oneChanged, '< 300 ms', median(bare.oneChanged) < 300);
-    row('catalog validate: bundled catalog, cold process', bare.bundled, '< 250 ms', median(bare.bundled) < 250);
-    row('catalog --version', bare.version, '< 100 ms', median(bare.version) < 100);
-    row('catalog rules', bare.rules, '< 100 ms', median(bare.rules) < 100);
-    row('node alone (an empty file): the floor of each row', bare.floor, '(machine)');
+    short.forEach((_, i) => shortRow(i, bare[i]));
   }
   console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
   benchShapes();
