@@ -337,9 +337,14 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
   const authenticated = new WeakSet<FastifyRequest>();
   const rateLimited = Boolean(options.rateLimit);
 
+  /** Why the request's key is refused (a missing, unknown or misplaced key), or null when it is accepted. */
+  function keyFailure(request: FastifyRequest): AuthFailure | null {
+    return checkAuthorization(request.headers.authorization, keys, () => hasCredentialParam(request.query as ParsedQuery));
+  }
+
   /** Auth comes first: a bad key with bad parameters is 401, not 400. */
   function authenticate(request: FastifyRequest, reply: FastifyReply, done: () => void) {
-    const failure = checkAuthorization(request.headers.authorization, keys, () => hasCredentialParam(request.query as ParsedQuery));
+    const failure = keyFailure(request);
     if (failure === null) {
       if (rateLimited) authenticated.add(request);
       return done();
@@ -425,7 +430,7 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
       };
     return function keyChecked(request, reply) {
       reply.header('x-request-id', request.id);
-      const failure = checkAuthorization(request.headers.authorization, keys, () => hasCredentialParam(request.query as ParsedQuery));
+      const failure = keyFailure(request);
       if (failure !== null) return refuseKey(reply, failure);
       return handler(request, reply);
     };
