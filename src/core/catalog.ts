@@ -20,3 +20,11 @@ export interface Catalog {
   /** Every entry that parsed into a mapping, schema-valid or not (for rules that only need an id, such as file names). */
   raw: RawEntry[];
 }
+
+/** Adds a schema-valid entry to the list of its kind. */
+export function addEntry(catalog: Catalog, kind: RawEntry['kind'], entry: Entry<unknown>): void {
+  if (kind === 'rail') catalog.rails.push(entry as Entry<Rail>);
+  else if (kind === 'asset') catalog.assets.push(entry as Entry<Asset>);
+  else if (kind === 'policy') catalog.policies.push(entry as Entry<Policy>);
+  else catalog.countries.push(entry as Entry<Country>);
+}

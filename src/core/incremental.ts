@@ -3,11 +3,12 @@ import { existsSync, readdirSync, readFileSync, statSync, type Stats } from 'nod
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DamagedCache, FileRecord, readIndex, recordable, saveIndex, wideOf, type IndexFile, type Shape } from './cache-index.js';
-import type { Catalog } from './catalog.js';
+import { addEntry, type Catalog } from './catalog.js';
 import { displayPath, displayPaths, isEntryPlace, joinPath, loadTexts, parseCatalogText, readTextSync, scanCatalog, type CatalogText, type EntryKind, type Loaded, type RawEntry } from './load.js';
 import { makeReport, type Problem } from './problem.js';
 import type { SourceFile } from './source.js';
-import { addEntry, checkLoaded, rulesOnInvalid, runRules, withoutCharacterEchoes, type InvalidEntry, type Validation, type ValidateOptions } from './validate.js';
+import { checkLoaded, rulesOnInvalid, runRules, withoutCharacterEchoes, type InvalidEntry, type Validation, type ValidateOptions } from './validate.js';
+import { composeBase } from './base-delta.js';
 import type { Rule } from '../rules/define.js';
 
 /**
@@ -359,15 +360,6 @@ async function run(
       if (reuse) continue;
       const [, kind, shape, values, broken] = kept.rest();
       if (kind === null) continue;
-      // With a base revision, a file whose text is the base's takes the base's parse, as in a run without the cache:
-      // the history rules skip an entry whose data is the very object of the base (unverified-change compared all
-      // 10,000 rails of a checkout otherwise, a second and more). The base's catalog-wide problems are never kept
-      // (wideText below), so what the rules read of these entries need not be recorded.
-      const same = options.base ? options.known?.get(name) : undefined;
-      if (same?.data && same.kind === kind && hashOf(same.text) === kept.hash) {
-        enter({ kind, file, data: same.data }, broken);
-        continue;
-      }
       if (!previous!.shapes[shape]) throw new DamagedCache(`the record of ${name} names no shape`);
       enter({ kind, file, data: keptData(previous!.shapes[shape], values, file) }, broken);
       owned.push([kept, file]);
@@ -393,8 +385,10 @@ async function run(
   let wideText: string | undefined;
   if (reuse) problems.push(...wideBefore);
   else {
-    const wide = runRules(catalog, options.today, catalogRules, options.base, crashed);
-    wide.push(...rulesOnInvalid(catalog, invalid, { today: options.today, rules: catalogRules, base: options.base }, wide));
+    // The base's catalog takes the entries of the files the change did not touch from this run: kept entries too.
+    const base = options.base && composeBase(options.base, catalog);
+    const wide = runRules(catalog, options.today, catalogRules, base, crashed);
+    wide.push(...rulesOnInvalid(catalog, invalid, { today: options.today, rules: catalogRules, base }, wide));
     problems.push(...wide);
     // What the rules read beyond each summary; their problems, kept when the next run may reuse them.
     const freshRecords = new Set(records);

@@ -39,11 +39,6 @@ export interface Loaded {
   files: SourceFile[];
   entries: RawEntry[];
   problems: Problem[];
-  /**
-   * The parse of each file read clean (valid UTF-8, whole, default parser), by name: another load that reads the same
-   * text takes it instead of parsing again (the working tree and its base revision share most files).
-   */
-  parses?: Map<string, ParsedText>;
 }
 
 /** Thrown for a catalog folder that cannot be read at all (a usage error, exit code 2). */
@@ -162,8 +157,6 @@ export type Parser = 'auto' | 'full';
 export interface LoadOptions {
   /** 'full' parses every file with `yaml` (the differential test compares both). */
   parser?: Parser;
-  /** Parses of another load (Loaded.parses, the base revision's): a file with the same name and text takes its parse. */
-  known?: Map<string, ParsedText>;
 }
 
 /** Reads and parses every file of a catalog folder; never throws on a file, only on an unreadable folder. */
@@ -171,14 +164,9 @@ export async function loadCatalog(dir: string, cwd = process.cwd(), options: Loa
   const absDir = path.resolve(cwd, dir);
   const { files: names, refused } = await scanCatalog(absDir, dir);
   const docs = new Map<string, Document | null>();
-  const parsed = parseFiles(absDir, names, docs, options.parser ?? 'auto', options.known);
+  const parsed = parseFiles(absDir, names, docs, options.parser ?? 'auto');
   for (const r of refused) parsed.push(parseCatalogText(r));
   return toLoaded(absDir, parsed, cwd, docs);
-}
-
-/** True when a text was read whole and is valid UTF-8: its parse is a function of its name and text alone. */
-function clean(text: CatalogText): boolean {
-  return text.text !== undefined && !text.badUtf8 && text.refused === undefined && text.unreadable === undefined;
 }
 
 /**
@@ -186,13 +174,8 @@ function clean(text: CatalogText): boolean {
  * docs/performance.md), keeping the documents the full path made, so that locating a problem does not parse a file
  * twice. `read` holds texts already read.
  */
-function parseFiles(absDir: string, names: string[], docs: Map<string, Document | null>, parser: Parser, known?: Map<string, ParsedText>): ParsedText[] {
-  return names.map((name) => {
-    const text = readTextSync(absDir, name);
-    const same = parser === 'auto' ? known?.get(name) : undefined;
-    if (same && same.text === text.text && clean(text)) return same;
-    return parseCatalogText(text, (doc) => docs.set(name, doc), MAX_FILE_BYTES, parser);
-  });
+function parseFiles(absDir: string, names: string[], docs: Map<string, Document | null>, parser: Parser): ParsedText[] {
+  return names.map((name) => parseCatalogText(readTextSync(absDir, name), (doc) => docs.set(name, doc), MAX_FILE_BYTES, parser));
 }
 
 /**
@@ -201,13 +184,8 @@ function parseFiles(absDir: string, names: string[], docs: Map<string, Document 
  */
 export function loadTexts(absDir: string, texts: CatalogText[], cwd = process.cwd(), maxBytes = MAX_FILE_BYTES, parser: Parser = 'auto'): Loaded {
   const docs = new Map<string, Document | null>();
-  const parses = new Map<string, ParsedText>();
-  const parsed = texts.map((t) => {
-    const p = parseCatalogText(t, (doc) => docs.set(t.name, doc), maxBytes, parser);
-    if (parser === 'auto' && maxBytes === MAX_FILE_BYTES && clean(t)) parses.set(t.name, p);
-    return p;
-  });
-  return { ...toLoaded(absDir, parsed, cwd, docs), parses };
+  const parsed = texts.map((t) => parseCatalogText(t, (doc) => docs.set(t.name, doc), maxBytes, parser));
+  return toLoaded(absDir, parsed, cwd, docs);
 }
 
 /** Turns parsed files into source files, entries and located problems, in the code-unit order of their names. */

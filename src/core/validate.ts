@@ -1,8 +1,8 @@
-import type { Asset, Country, Policy, Rail } from '../generated/types.js';
-import type { Catalog, Entry } from './catalog.js';
+import { addEntry, type Catalog } from './catalog.js';
 import type { Rule } from '../rules/define.js';
 import { rules as registry } from '../rules/index.js';
-import { loadCatalog, type Loaded, type ParsedText, type RawEntry } from './load.js';
+import { loadCatalog, type Loaded, type RawEntry } from './load.js';
+import { composeBase, type BaseDelta } from './base-delta.js';
 import { makeReport, type Problem, type Report } from './problem.js';
 import { schemaErrors } from './schemas.js';
 import type { ErrorObject } from 'ajv';
@@ -22,10 +22,11 @@ export interface ValidateOptions {
   today: string;
   /** Rules to run (default: the registry). */
   rules?: Record<string, Rule>;
-  /** The catalog at a base revision, for the history rules (validate --base). */
-  base?: Catalog;
-  /** Parses of files already read (the base revision's, Loaded.parses): a file with the same text is not parsed again. */
-  known?: Map<string, ParsedText>;
+  /**
+   * The base revision (validate --base), for the history rules: told by what differs from the working tree; its
+   * catalog is the working tree's entries for the files it did not change (composeBase).
+   */
+  base?: BaseDelta;
   /** Cache file (validate --cache), relative to cwd: only what changed since the run that wrote it is checked again. */
   cacheFile?: string;
 }
@@ -55,51 +56,22 @@ function brokenPointer(e: ErrorObject): string {
   return child === undefined ? e.instancePath : `${e.instancePath}/${child.replace(/~/g, '~0').replace(/\//g, '~1')}`;
 }
 
-export function addEntry(catalog: Catalog, kind: RawEntry['kind'], entry: Entry<unknown>): void {
-  if (kind === 'rail') catalog.rails.push(entry as Entry<Rail>);
-  else if (kind === 'asset') catalog.assets.push(entry as Entry<Asset>);
-  else if (kind === 'policy') catalog.policies.push(entry as Entry<Policy>);
-  else catalog.countries.push(entry as Entry<Country>);
-}
-
-/** What the schemas say of one parse: its refused integer literals and Ajv's other errors. */
-interface SchemaVerdict {
-  kind: RawEntry['kind'];
-  /** The parse's literals (RawEntry.literals), the same array when the verdict applies. */
-  parsedLiterals: RawEntry['literals'];
-  literals: IntegerLiteralProblem[];
-  errors: ErrorObject[];
-}
-
-/**
- * Verdicts of the loads checked with `remember` (the base revision's), by parsed data: a file of the working tree with
- * the base's text takes the base's parse (Loaded.parses), so the very same data object, and its verdict is not computed
- * again. A verdict is a function of the kind, the data and the literals alone; its problems are located in each file.
- */
-const schemaVerdicts = new WeakMap<object, SchemaVerdict>();
-
-function schemaVerdict(entry: RawEntry, remember: boolean): SchemaVerdict {
-  const known = schemaVerdicts.get(entry.data);
-  if (known && known.kind === entry.kind && known.parsedLiterals === entry.literals) return known;
+/** What the schemas say of an entry: its refused integer literals and Ajv's other errors. */
+function schemaVerdict(entry: RawEntry): { literals: IntegerLiteralProblem[]; errors: ErrorObject[] } {
   // Integer fields written as 100.00, 1e2, 0x64...: reported instead of what the schema says about the same value.
   const literals = integerLiteralProblems(entry);
   const refused = new Set(literals.map((l) => l.pointer));
   const errors = schemaErrors(entry.kind, entry.data).filter((e) => !refused.has(e.instancePath));
-  const verdict: SchemaVerdict = { kind: entry.kind, parsedLiterals: entry.literals, literals, errors };
-  if (remember) schemaVerdicts.set(entry.data, verdict);
-  return verdict;
+  return { literals, errors };
 }
 
-/**
- * Checks the shapes of loaded entries against their schemas; returns the catalog of valid entries and the problems.
- * With `remember`, the verdicts are kept for another load sharing these parses (see schemaVerdicts).
- */
-export function checkSchemas(loaded: Loaded, { remember = false }: { remember?: boolean } = {}): { catalog: Catalog; problems: Problem[]; invalid: InvalidEntry[] } {
+/** Checks the shapes of loaded entries against their schemas; returns the catalog of valid entries and the problems. */
+export function checkSchemas(loaded: Loaded): { catalog: Catalog; problems: Problem[]; invalid: InvalidEntry[] } {
   const catalog: Catalog = { rails: [], assets: [], countries: [], policies: [], raw: loaded.entries };
   const problems: Problem[] = [];
   const invalid: InvalidEntry[] = [];
   for (const entry of loaded.entries) {
-    const { literals, errors } = schemaVerdict(entry, remember);
+    const { literals, errors } = schemaVerdict(entry);
     if (errors.length || literals.length) {
       problems.push(...schemaProblems(entry, errors));
       for (const l of literals)
@@ -122,7 +94,7 @@ function within(pointer: string, prefix: string): boolean {
  * currency still hears that UK is not a country code. Rules are written for valid data, so on this pass a rule that
  * throws is skipped, and only problems of the refused entries that lie outside their broken parts are kept.
  */
-export function rulesOnInvalid(catalog: Catalog, invalid: InvalidEntry[], options: Pick<ValidateOptions, 'today' | 'rules' | 'base'>, already: Problem[]): Problem[] {
+export function rulesOnInvalid(catalog: Catalog, invalid: InvalidEntry[], options: Pick<ValidateOptions, 'today' | 'rules'> & { base?: Catalog }, already: Problem[]): Problem[] {
   if (invalid.length === 0) return [];
   // Rules that read catalog.raw saw the refused entries in the first pass already.
   const key = (p: Problem) => `${p.file}\u0000${p.rule}\u0000${p.pointer}\u0000${p.message}`;
@@ -190,7 +162,7 @@ export async function validateCatalog(options: ValidateOptions): Promise<Validat
   const { cacheFile } = options;
   const validation = cacheFile
     ? await (await import('./incremental.js')).validateIncremental({ ...options, cacheFile, rules: options.rules ?? registry })
-    : validateLoaded(await loadCatalog(options.dir, options.cwd, { known: options.known }), options);
+    : validateLoaded(await loadCatalog(options.dir, options.cwd), options);
   await saveVerdictCaches();
   return validation;
 }
@@ -205,8 +177,9 @@ export function validateLoaded(loaded: Loaded, options: Pick<ValidateOptions, 't
 export function checkLoaded(loaded: Loaded, options: Pick<ValidateOptions, 'today' | 'rules' | 'base'>): ReturnType<typeof checkSchemas> & Pick<Validation, 'crashed'> {
   const { catalog, problems, invalid } = checkSchemas(loaded);
   const crashed: Validation['crashed'] = [];
-  problems.push(...loaded.problems, ...runRules(catalog, options.today, options.rules, options.base, crashed));
-  problems.push(...rulesOnInvalid(catalog, invalid, options, problems));
+  const base = options.base && composeBase(options.base, catalog);
+  problems.push(...loaded.problems, ...runRules(catalog, options.today, options.rules, base, crashed));
+  problems.push(...rulesOnInvalid(catalog, invalid, { ...options, base }, problems));
   return { catalog, problems, invalid, crashed };
 }
 

@@ -3,11 +3,10 @@ import { createHash } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { SimpleGit } from 'simple-git';
-import { checkCatalogDir, displayPath, isEntryPlace, listFiles, loadTexts, MAX_FILE_BYTES, tooLarge, type CatalogText, type Loaded } from '../core/load.js';
-import { decodeUtf8 } from '../core/text.js';
+import { checkCatalogDir, displayPath, isEntryPlace, joinPath, listFiles, loadTexts, MAX_FILE_BYTES, tooLarge, type CatalogText } from '../core/load.js';
 import { cmp } from '../core/problem.js';
 import { checkSchemas } from '../core/validate.js';
-import type { Catalog } from '../core/catalog.js';
+import type { BaseDelta } from '../core/base-delta.js';
 
 /**
  * The base revision cannot be read: not a git checkout, an unknown ref, a shallow clone without the branch point.
@@ -25,10 +24,12 @@ export interface BaseRevision {
   commit: string;
   /** Path of the catalog folder inside the repository, with forward slashes ('' at the repository's root). */
   prefix: string;
-  /** The base's files, parsed: display paths are those the files have (or had) in the working tree. */
-  loaded: Loaded;
-  /** The base's schema-valid entries, as the rules and the diff take them. */
-  catalog: Catalog;
+  /**
+   * The base as it differs from the working tree: the names of its files, and the entries of those the change touched,
+   * parsed from the revision (display paths are those the files have, or had, in the working tree). composeBase makes
+   * the base's catalog from it and the working tree's.
+   */
+  delta: BaseDelta;
   /** Display paths of the files that differ between the base and the working tree: added, modified and deleted. */
   touched: Set<string>;
   /** Display paths of the files present at the base and missing from the working tree. */
@@ -158,25 +159,66 @@ interface Revision {
   cwd: string;
 }
 
-/** Reads the catalog folder at a commit (ls-tree, then cat-file for the files that differ from the working tree). */
+/**
+ * Reads the catalog folder at a commit: ls-tree lists its files, and diff-index says which of them may differ from the
+ * working tree (git compares each file's stat with its index, so unchanged files are not read). Those are read and
+ * hashed to be sure (a file only touched, or changed in the index alone, is the same), and the base's text of each one
+ * that differs is read with cat-file. When diff-index cannot answer, every file of the working tree is hashed.
+ */
 async function readRevision(git: (args: string[]) => Promise<string>, { ref, refCommit, commit, prefix, absDir, names, cwd }: Revision): Promise<BaseRevision> {
-  // The working tree's files are read and hashed while git lists the revision's (the commit's id says which hash).
-  const [blobs, current] = await Promise.all([listBlobs(git, commit, prefix), hashFiles(absDir, names, commit.length === 64 ? 'sha256' : 'sha1')]);
-  const texts = await Promise.all(blobs.map((blob) => readBlob(git, blob, current.get(blob.name))));
-  const loaded = loadTexts(absDir, texts, cwd);
-
+  const [blobs, maybe] = await Promise.all([listBlobs(git, commit, prefix), mayDiffer(git, commit, prefix)]);
+  const algorithm = commit.length === 64 ? 'sha256' : 'sha1';
   const shown = (name: string) => displayPath(path.join(absDir, name), cwd);
-  const atBase = new Map(blobs.map((b) => [b.name, b.sha]));
+  const here = new Set(names);
+  const atBase = new Set<string>();
   const touched = new Set<string>();
   const deleted = new Set<string>();
-  for (const [name, sha] of atBase) {
-    const now = current.get(name);
-    if (!now) deleted.add(shown(name));
-    if (!now || now.sha !== sha) touched.add(shown(name));
+  const changed = new Set<string>();
+  const reads: Array<Promise<CatalogText>> = [];
+  for (const blob of blobs) {
+    const { name } = blob;
+    atBase.add(name);
+    if (here.has(name) && maybe && !maybe.has(name)) continue; // git: the working tree's file is the base's
+    if (!here.has(name)) deleted.add(shown(name));
+    else if (workingBlobId(absDir, name, algorithm) === blob.sha) continue;
+    touched.add(shown(name));
+    changed.add(name);
+    reads.push(readBlob(git, blob));
   }
-  for (const name of current.keys()) if (!atBase.has(name)) touched.add(shown(name));
+  for (const name of names) if (!atBase.has(name)) touched.add(shown(name));
+  const own = checkSchemas(loadTexts(absDir, await Promise.all(reads), cwd)).catalog;
+  return { ref, refCommit, commit, prefix, delta: { dir: absDir, names: blobs.map((b) => b.name), changed, own }, touched, deleted };
+}
 
-  return { ref, refCommit, commit, prefix, loaded, catalog: checkSchemas(loaded, { remember: true }).catalog, touched, deleted };
+/**
+ * The names (inside the catalog folder) of the files that git says may differ between a commit and the working tree
+ * (`git diff-index`: changed in the index or on disk, deleted, a new mode); files git does not track are not in it.
+ * Undefined when git cannot tell, or tells paths that are not in the folder.
+ */
+async function mayDiffer(git: (args: string[]) => Promise<string>, commit: string, prefix: string): Promise<Set<string> | undefined> {
+  let out: string;
+  try {
+    // Run in the catalog folder: `.` is the folder; git prints paths from the repository's top.
+    out = await git(['diff-index', '-z', '--name-only', '--no-renames', commit, '--', '.']);
+  } catch {
+    return undefined;
+  }
+  const names = new Set<string>();
+  for (const full of out.split('\0')) {
+    if (full === '') continue;
+    if (prefix && !full.startsWith(prefix + '/')) return undefined;
+    names.add(prefix ? full.slice(prefix.length + 1) : full);
+  }
+  return names;
+}
+
+/** The git object id of a working tree's file; '' when it cannot be read. */
+function workingBlobId(absDir: string, name: string, algorithm: 'sha1' | 'sha256'): string {
+  try {
+    return blobId(readFileSync(joinPath(absDir, name)), algorithm);
+  } catch {
+    return '';
+  }
 }
 
 /** Runs a git command; a failure becomes a BaseError (with `explain` to word it). */
@@ -242,39 +284,15 @@ async function listBlobs(git: (args: string[]) => Promise<string>, commit: strin
   return blobs.sort((a, b) => cmp(a.name, b.name));
 }
 
-interface WorkingFile {
-  sha: string;
-  bytes: Buffer;
-}
-
-/**
- * The working tree's files with their git object ids, so that unchanged files are not read from git again. Read one
- * after another, synchronously, while git lists the revision (a promise per file cost more of the main thread than
- * the reads themselves, and the thread has nothing else to do until git answers).
- */
-async function hashFiles(absDir: string, names: string[], algorithm: 'sha1' | 'sha256'): Promise<Map<string, WorkingFile>> {
-  const files = new Map<string, WorkingFile>();
-  for (const name of names) {
-    try {
-      const bytes = readFileSync(path.join(absDir, name));
-      files.set(name, { sha: blobId(bytes, algorithm), bytes });
-    } catch {
-      files.set(name, { sha: '', bytes: Buffer.alloc(0) }); // unreadable now: counts as touched
-    }
-  }
-  return files;
-}
-
 /** The id git gives a file's content: the hash of "blob <size>\0<bytes>". */
 export function blobId(bytes: Buffer, algorithm: 'sha1' | 'sha256' = 'sha1'): string {
   return createHash(algorithm).update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 }
 
-async function readBlob(git: (args: string[]) => Promise<string>, blob: Blob, now: WorkingFile | undefined): Promise<CatalogText> {
+async function readBlob(git: (args: string[]) => Promise<string>, blob: Blob): Promise<CatalogText> {
   const { name } = blob;
   if (!isEntryPlace(name)) return { name };
   if (blob.size > MAX_FILE_BYTES) return { name, unreadable: `at the base revision, ${tooLarge(blob.size)}` };
-  if (now && now.sha === blob.sha) return { name, ...decodeUtf8(now.bytes) };
   return { name, text: await git(['cat-file', 'blob', blob.sha]) };
 }
 

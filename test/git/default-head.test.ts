@@ -1,7 +1,6 @@
 /**
  * Start-up of `catalog validate` in a checkout: defaultBase's first git process also tells the top folder and HEAD's
- * commit, which readBase takes for ref HEAD instead of asking git again; the working tree's schema check takes the
- * verdicts of the base's parses it shares. Both must give what the long way gives.
+ * commit, which readBase takes for ref HEAD instead of asking git again. It must give what the long way gives.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -64,29 +63,5 @@ describe('defaultBase tells HEAD on the way, readBase takes it', () => {
     const seen: { head?: ResolvedHead } = {};
     expect(await defaultBase('.', cwd, seen)).toEqual(expected);
     expect(seen.head).toBeUndefined();
-  });
-});
-
-describe('the working tree takes the schema verdicts of the base parses it shares', () => {
-  it.each([
-    ['a clean catalog against HEAD', () => main],
-    ['a rail with a schema error and a decimal integer, unchanged since HEAD', () => broken],
-    ['uncommitted changes against HEAD', () => dirty],
-  ])('%s: the same report as a check that parses every file itself', async (_, repo) => {
-    const cwd = repo().root;
-    const dir = 'data/catalog';
-    const base = await readBase({ ref: 'HEAD', dir, cwd });
-    const shared = await validateCatalog({ dir, cwd, today: '2026-11-22', base: base.catalog, known: base.loaded.parses });
-    const alone = await validateCatalog({ dir, cwd, today: '2026-11-22', base: base.catalog });
-    expect(shared.report).toEqual(alone.report);
-    // The shared parses are the base's own objects, so the verdicts were taken, not computed.
-    expect(shared.loaded.entries.some((e) => base.loaded.entries.some((b) => b.data === e.data))).toBe(true);
-  });
-
-  it('reports the broken rail at the base and in the working tree alike', async () => {
-    const base = await readBase({ ref: 'HEAD', dir: 'data/catalog', cwd: broken.root });
-    const shared = await validateCatalog({ dir: 'data/catalog', cwd: broken.root, today: '2026-11-22', base: base.catalog, known: base.loaded.parses });
-    const schema = shared.report.problems.filter((p) => p.rule === 'schema').map((p) => p.pointer);
-    expect(schema).toEqual(expect.arrayContaining(['/currency', '/limits/minMinor']));
   });
 });

@@ -3,8 +3,10 @@ import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Problem } from '../../src/core/problem.js';
-import { validateCatalog, type Validation } from '../../src/core/validate.js';
-import type { Catalog } from '../../src/core/catalog.js';
+import { checkSchemas, validateCatalog, type Validation } from '../../src/core/validate.js';
+import type { BaseDelta } from '../../src/core/base-delta.js';
+import { loadTexts } from '../../src/core/load.js';
+import { cmp } from '../../src/core/problem.js';
 
 /** The date every test judges the catalog on: tests never depend on the real date. */
 export const TODAY = '2026-11-22';
@@ -71,6 +73,17 @@ export const VALID: Record<string, string> = {
   'assets/usdc.yaml': ASSET_USDC,
 };
 
+/**
+ * A base revision read whole (files: name → text, as git would give them): every file counts as changed, so the base's
+ * catalog is made of these texts alone, whatever the working tree holds. Shown from `dir`, its own working directory,
+ * so that display paths are the names (rails/BR-pix.yaml), as in writeCatalog's folders.
+ */
+export function wholeBase(files: Record<string, string>, dir = '/base'): BaseDelta {
+  const texts = Object.entries(files).map(([name, text]) => ({ name, text }));
+  const names = texts.map((t) => t.name).sort(cmp);
+  return { dir, names, changed: new Set(names), own: checkSchemas(loadTexts(dir, texts, dir)).catalog };
+}
+
 /** Writes files (name → text, names relative to the catalog folder) into a new temporary folder; returns its path. */
 export async function writeCatalog(files: Record<string, string>): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'catalog-test-'));
@@ -82,13 +95,13 @@ export async function writeCatalog(files: Record<string, string>): Promise<strin
 }
 
 /** Validates files as a catalog; problem paths are relative to the catalog folder (rails/BR-pix.yaml). */
-export async function validateFiles(files: Record<string, string>, options: { today?: string; base?: Catalog } = {}): Promise<Validation> {
+export async function validateFiles(files: Record<string, string>, options: { today?: string; base?: BaseDelta } = {}): Promise<Validation> {
   const dir = await writeCatalog(files);
   return validateCatalog({ dir: '.', cwd: dir, today: options.today ?? TODAY, base: options.base });
 }
 
 /** The problems of one rule (or all) for a set of files, VALID's files included unless replaced. */
-export async function problemsOf(files: Record<string, string | null | undefined>, rule?: string, options: { today?: string; base?: Catalog } = {}): Promise<Problem[]> {
+export async function problemsOf(files: Record<string, string | null | undefined>, rule?: string, options: { today?: string; base?: BaseDelta } = {}): Promise<Problem[]> {
   const merged: Record<string, string> = { ...VALID };
   for (const [name, text] of Object.entries(files)) {
     if (text === null) delete merged[name];

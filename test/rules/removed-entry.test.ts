@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loadTexts } from '../../src/core/load.js';
-import { checkSchemas } from '../../src/core/validate.js';
-import type { Catalog } from '../../src/core/catalog.js';
-import { ASSET_USDC, COUNTRY_BR, problemsOf, RAIL_BR_PIX, setLine, VALID } from '../helpers/catalog.js';
+import type { BaseDelta } from '../../src/core/base-delta.js';
+import { ASSET_USDC, COUNTRY_BR, problemsOf, RAIL_BR_PIX, setLine, VALID, wholeBase } from '../helpers/catalog.js';
 
 /** The catalog at a base revision: VALID with some files replaced (text) or left out (null), as git would give it. */
-function baseOf(files: Record<string, string | null> = {}): Catalog {
+function baseOf(files: Record<string, string | null> = {}): BaseDelta {
   const merged: Record<string, string | null> = { ...VALID, ...files };
-  const texts = Object.entries(merged).flatMap(([name, text]) => (text === null ? [] : [{ name, text }]));
-  // Same display paths as problemsOf's temporary folder (rails/BR-pix.yaml): the folder is its own working directory.
-  return checkSchemas(loadTexts('/base', texts, '/base')).catalog;
+  return wholeBase(Object.fromEntries(Object.entries(merged).filter((e): e is [string, string] => e[1] !== null)));
 }
 
 const CLOSED = setLine(RAIL_BR_PIX, 'phase', 'phase: never').replace('verifiedAt:', 'reason: partner_discontinued\nverifiedAt:');

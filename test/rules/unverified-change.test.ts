@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { loadTexts } from '../../src/core/load.js';
-import { checkSchemas } from '../../src/core/validate.js';
-import type { Catalog } from '../../src/core/catalog.js';
-import { ASSET_USDC, problemsOf, RAIL_BR_PIX, setLine, VALID } from '../helpers/catalog.js';
+import type { BaseDelta } from '../../src/core/base-delta.js';
+import { ASSET_USDC, problemsOf, RAIL_BR_PIX, setLine, VALID, wholeBase } from '../helpers/catalog.js';
 
-function baseOf(files: Record<string, string> = {}): Catalog {
-  const texts = Object.entries({ ...VALID, ...files }).map(([name, text]) => ({ name, text }));
-  return checkSchemas(loadTexts('/base', texts, '/base')).catalog;
+function baseOf(files: Record<string, string> = {}): BaseDelta {
+  return wholeBase({ ...VALID, ...files });
 }
 
 const rail = (...edits: Array<[string, string]>) => edits.reduce((text, [key, line]) => setLine(text, key, line), RAIL_BR_PIX);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { problemsOf, RAIL_BR_PIX, setLine, TODAY, validateFiles, VALID } from '../helpers/catalog.js';
+import { problemsOf, RAIL_BR_PIX, setLine, TODAY, VALID, wholeBase } from '../helpers/catalog.js';
 
 const verified = (date: string) => ({ 'rails/BR-pix.yaml': setLine(RAIL_BR_PIX, 'verifiedAt', `verifiedAt: "${date}"`) });
 
 /** The catalog at a base revision where BR-pix was verified on `date`. */
-async function baseWith(date: string) {
-  return (await validateFiles({ ...VALID, ...verified(date) })).catalog;
+function baseWith(date: string) {
+  return wholeBase({ ...VALID, ...verified(date) });
 }
 
 describe('verified-at', () => {
@@ -21,11 +21,11 @@ describe('verified-at', () => {
     { name: 'unchanged', base: '2026-10-01' },
     { name: 'moved forwards', base: '2026-09-30' },
   ])('accepts a verifiedAt $name since the base revision', async ({ base }) => {
-    expect(await problemsOf({}, 'verified-at', { base: await baseWith(base) })).toEqual([]);
+    expect(await problemsOf({}, 'verified-at', { base: baseWith(base) })).toEqual([]);
   });
 
   it('accepts a rail that is new since the base revision', async () => {
-    const base = (await validateFiles({ 'countries/BR.yaml': VALID['countries/BR.yaml'] })).catalog;
+    const base = wholeBase({ 'countries/BR.yaml': VALID['countries/BR.yaml'] });
     expect(await problemsOf({}, 'verified-at', { base })).toEqual([]);
   });
 
@@ -35,7 +35,7 @@ describe('verified-at', () => {
   });
 
   it('reports a verifiedAt that moved backwards since the base revision', async () => {
-    const problems = await problemsOf({}, 'verified-at', { base: await baseWith('2026-10-02') });
+    const problems = await problemsOf({}, 'verified-at', { base: baseWith('2026-10-02') });
     expect(problems.map((p) => [p.file, p.pointer, p.line, p.column])).toEqual([['rails/BR-pix.yaml', '/verifiedAt', 29, 13]]);
     expect(problems[0].message).toContain('2026-10-02');
   });

@@ -1,5 +1,6 @@
 import { CatalogDirError, loadCatalog } from '../../core/load.js';
 import { checkSchemas } from '../../core/validate.js';
+import { composeBase } from '../../core/base-delta.js';
 import { BaseError, readBase } from '../../git/base.js';
 import { CATALOG_NAMES, diffToJson } from '../../compare/changes.js';
 import { renderDiffMarkdown } from '../../compare/markdown.js';
@@ -44,7 +45,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     }
     throw err;
   }
-  const diff = diffCatalogs(base.catalog, checkSchemas(loaded).catalog);
+  const current = checkSchemas(loaded).catalog;
+  const diff = diffCatalogs(composeBase(base.delta, current), current);
   const skipped = CATALOG_NAMES.flatMap((name) => diff[name].skipped);
   if (skipped.length)
     io.stderr.write(`catalog diff: not compared, as they do not pass their schema on one side: ${skipped.map((id) => visible(id)).join(', ')} (run catalog validate)\n`);

@@ -163,12 +163,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   try {
     base = await chooseBase(values, dir, io);
     scope = await resolveScope(positionals, absDir, base?.deleted ?? new Set(), io);
-    validation = await validateCatalog({ dir, cwd: io.cwd, today, base: base?.catalog, known: base?.loaded.parses, cacheFile });
+    validation = await validateCatalog({ dir, cwd: io.cwd, today, base: base?.delta, cacheFile });
     for (let pass = 0; values.fix && pass < FIX_PASSES; pass++) {
       const now = await applySafeFixes(validation, validation.report.problems.filter((p) => inScope(scope, p.file, io.cwd)));
       if (now.length === 0) break;
       fixed.push(...now);
-      validation = await validateCatalog({ dir, cwd: io.cwd, today, base: base?.catalog, known: base?.loaded.parses, cacheFile });
+      validation = await validateCatalog({ dir, cwd: io.cwd, today, base: base?.delta, cacheFile });
     }
   } catch (err) {
     if (err instanceof CatalogDirError) throw new UsageError(err.message);

@@ -1,0 +1,52 @@
+import { addEntry, type Catalog, type Entry } from './catalog.js';
+import { joinPath, type RawEntry } from './load.js';
+
+/**
+ * The catalog at a base revision (validate --base), told by how it differs from the working tree: most files of a
+ * change are the base's, byte for byte, and their entries are the working tree's own. Only the files the change
+ * touched are read and parsed from the revision (src/git/base.ts), so comparing with a base costs what the change
+ * touched, not the size of the catalog.
+ */
+export interface BaseDelta {
+  /** The catalog folder, absolute: where the working tree's files are, and the base's files are shown. */
+  dir: string;
+  /** Every file of the catalog folder at the base, by its name inside the folder, in catalog order (code units). */
+  names: string[];
+  /** The names whose text at the base is not the working tree's: changed, or gone from the working tree. */
+  changed: Set<string>;
+  /** The entries of those files at the base: parsed from the revision's texts and schema-checked. */
+  own: Catalog;
+}
+
+/**
+ * The base's catalog, as the history rules see it: for each file of the base, in order, its own entry when the change
+ * touched it, else the working tree's entry of that file (the same text gives the same data and the same schema
+ * verdict). The history rules skip an entry whose data is the very object of the base's: nothing changed to compare.
+ */
+export function composeBase(delta: BaseDelta, working: Catalog): Catalog {
+  const base: Catalog = { rails: [], assets: [], countries: [], policies: [], raw: [] };
+  const own = byFile(delta.own);
+  const now = byFile(working);
+  for (const name of delta.names) {
+    const from = delta.changed.has(name) ? own : now;
+    for (const e of from.raw.get(joinPath(delta.dir, name)) ?? []) {
+      base.raw.push(e);
+      const valid = from.valid.get(e.data);
+      if (valid) addEntry(base, e.kind, valid);
+    }
+  }
+  return base;
+}
+
+/** A catalog's entries by file (absolute path), and its schema-valid entries by their data. */
+function byFile(catalog: Catalog): { raw: Map<string, RawEntry[]>; valid: Map<object, Entry<unknown>> } {
+  const raw = new Map<string, RawEntry[]>();
+  for (const e of catalog.raw) {
+    const list = raw.get(e.file.absolute);
+    if (list) list.push(e);
+    else raw.set(e.file.absolute, [e]);
+  }
+  const valid = new Map<object, Entry<unknown>>();
+  for (const list of [catalog.rails, catalog.assets, catalog.countries, catalog.policies]) for (const e of list as Entry<unknown>[]) valid.set(e.data as object, e);
+  return { raw, valid };
+}
