@@ -96,6 +96,15 @@ const CASES: Case[] = [
     },
     shows: 'removed-entry',
   },
+  {
+    // diff-index cannot read a damaged index: every file of the working tree is hashed instead.
+    name: 'a damaged git index, with a fee changed',
+    act: (at, root) => {
+      writeFileSync(path.join(at, 'rails/BR-pix.yaml'), FEE_CHANGED);
+      writeFileSync(path.join(root, '.git/index'), 'not an index');
+    },
+    shows: 'unverified-change',
+  },
   { name: 'a rail that failed its schema at the base, fixed now', start: { ...START, 'rails/BR-pix.yaml': BROKEN_PIX }, act: (at) => writeFileSync(path.join(at, 'rails/BR-pix.yaml'), RAIL_BR_PIX) },
   { name: 'a rail that fails its schema, unchanged since the base', start: { ...START, 'rails/BR-pix.yaml': BROKEN_PIX }, act: () => {}, shows: 'schema' },
   {
