@@ -172,7 +172,7 @@ export async function loadCatalog(dir: string, cwd = process.cwd(), options: Loa
 /**
  * Parses files on this thread (worker threads cost more than they saved once most files take the fast path:
  * docs/performance.md), keeping the documents the full path made, so that locating a problem does not parse a file
- * twice. `read` holds texts already read.
+ * twice.
  */
 function parseFiles(absDir: string, names: string[], docs: Map<string, Document | null>, parser: Parser): ParsedText[] {
   return names.map((name) => parseCatalogText(readTextSync(absDir, name), (doc) => docs.set(name, doc), MAX_FILE_BYTES, parser));
