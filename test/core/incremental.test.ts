@@ -2,10 +2,9 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, 
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BaseDelta } from '../../src/core/base-delta.js';
-import { loadTexts } from '../../src/core/load.js';
 import { cmp } from '../../src/core/problem.js';
-import { checkSchemas, validateCatalog, type Validation } from '../../src/core/validate.js';
-import { COUNTRY_BR, RAIL_BR_PIX, TODAY, setLine, writeCatalog } from '../helpers/catalog.js';
+import { validateCatalog, type Validation } from '../../src/core/validate.js';
+import { COUNTRY_BR, RAIL_BR_PIX, TODAY, setLine, wholeBase, writeCatalog } from '../helpers/catalog.js';
 import { runCatalog } from '../helpers/cli.js';
 
 /**
@@ -89,9 +88,9 @@ function bundledBase(dir: string, whole: boolean): BaseDelta {
       return undefined;
     }
   };
-  const changed = new Set(names.filter((name) => whole || now(name) !== bundled[name]));
-  const own = checkSchemas(loadTexts(catalogDir, [...changed].map((name) => ({ name, text: bundled[name] })), dir)).catalog;
-  return { dir: catalogDir, names, changed, own };
+  // The files the change touched, read whole; every other file of the base is the working tree's.
+  const touched = Object.fromEntries(names.filter((name) => whole || now(name) !== bundled[name]).map((name) => [name, bundled[name]]));
+  return { ...wholeBase(touched, catalogDir, dir), names };
 }
 
 function edit(dir: string, edits: Edits): void {

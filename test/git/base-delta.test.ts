@@ -9,12 +9,11 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, lstatSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { displayPath, loadCatalog, loadTexts } from '../../src/core/load.js';
-import { cmp } from '../../src/core/problem.js';
-import { checkSchemas, validateLoaded } from '../../src/core/validate.js';
+import { displayPath, loadCatalog } from '../../src/core/load.js';
+import { validateLoaded } from '../../src/core/validate.js';
 import { formatters } from '../../src/formatters/index.js';
 import { readBase } from '../../src/git/base.js';
-import { RAIL_BR_PIX, setLine, TODAY } from '../helpers/catalog.js';
+import { RAIL_BR_PIX, setLine, TODAY, wholeBase } from '../helpers/catalog.js';
 import { change, cleanup, cli, makeRepo, START, tempDir, type Repo } from './repo.js';
 
 afterAll(cleanup);
@@ -123,14 +122,14 @@ const CASES: Case[] = [
 ];
 
 /** The base read whole, with git show: every file of the revision, as the history rules would see it read whole. */
-function wholeBase(repo: Repo, commit: string, at: string) {
+function baseFromGit(repo: Repo, commit: string, at: string) {
   const prefix = repo.catalogDir ? `${repo.catalogDir}/` : '';
   const names = git(repo.root, 'ls-tree', '-r', '--name-only', '--full-tree', commit, ...(prefix ? ['--', prefix] : []))
     .split('\n')
     .filter((f) => f.endsWith('.yaml'))
     .map((f) => f.slice(prefix.length));
-  const texts = names.map((name) => ({ name, text: git(repo.root, 'show', `${commit}:${prefix}${name}`) }));
-  return { texts, delta: { dir: at, names: names.sort(cmp), changed: new Set(names), own: checkSchemas(loadTexts(at, texts, repo.root)).catalog } };
+  const texts = Object.fromEntries(names.map((name) => [name, git(repo.root, 'show', `${commit}:${prefix}${name}`)]));
+  return { texts, delta: wholeBase(texts, at, repo.root) };
 }
 
 describe('validate against a base: what git says changed, then the working tree for the rest', () => {
@@ -146,7 +145,7 @@ describe('validate against a base: what git says changed, then the working tree 
     act(at, repo.root);
 
     const commit = git(repo.root, 'rev-parse', ref).trim();
-    const whole = wholeBase(repo, commit, at);
+    const whole = baseFromGit(repo, commit, at);
     const expected = validateLoaded(await loadCatalog(dir, repo.root), { today: TODAY, base: whole.delta }).report;
     const plain = await validate();
     const cached = await validate('--cache', '--cache-location', cacheLocation);
@@ -163,7 +162,7 @@ describe('validate against a base: what git says changed, then the working tree 
     };
     const nowNames = readdirSync(at, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml')).map((f) => f.split(path.sep).join('/'));
     const files = nowNames.filter((name) => textNow(name) !== undefined);
-    const atBase = new Map(whole.texts.map((t) => [t.name, t.text]));
+    const atBase = new Map(Object.entries(whole.texts));
     const shown = (name: string) => displayPath(path.join(at, name), repo.root);
     const touched = [...new Set([...atBase.keys(), ...nowNames])].filter((name) => !atBase.has(name) || textNow(name) !== atBase.get(name));
     expect([...base.touched].sort()).toEqual(touched.map(shown).sort());

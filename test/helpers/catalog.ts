@@ -75,13 +75,13 @@ export const VALID: Record<string, string> = {
 
 /**
  * A base revision read whole (files: name → text, as git would give them): every file counts as changed, so the base's
- * catalog is made of these texts alone, whatever the working tree holds. Shown from `dir`, its own working directory,
- * so that display paths are the names (rails/BR-pix.yaml), as in writeCatalog's folders.
+ * catalog is made of these texts alone, whatever the working tree holds. The catalog folder is `dir`, shown from `cwd`
+ * (by default the folder itself, so that display paths are the names, rails/BR-pix.yaml, as in writeCatalog's folders).
  */
-export function wholeBase(files: Record<string, string>, dir = '/base'): BaseDelta {
+export function wholeBase(files: Record<string, string>, dir = '/base', cwd = dir): BaseDelta {
   const texts = Object.entries(files).map(([name, text]) => ({ name, text }));
   const names = texts.map((t) => t.name).sort(cmp);
-  return { dir, names, changed: new Set(names), own: checkSchemas(loadTexts(dir, texts, dir)).catalog };
+  return { dir, names, changed: new Set(names), own: checkSchemas(loadTexts(dir, texts, cwd)).catalog };
 }
 
 /** Writes files (name → text, names relative to the catalog folder) into a new temporary folder; returns its path. */
