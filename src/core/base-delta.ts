@@ -1,4 +1,5 @@
-import { addEntry, type Catalog, type Entry } from './catalog.js';
+import path from 'node:path';
+import { addEntry, idKey, type Catalog, type Entry } from './catalog.js';
 import { joinPath, type RawEntry } from './load.js';
 
 /**
@@ -49,4 +50,49 @@ function byFile(catalog: Catalog): { raw: Map<string, RawEntry[]>; valid: Map<ob
   const valid = new Map<object, Entry<unknown>>();
   for (const list of [catalog.rails, catalog.assets, catalog.countries, catalog.policies]) for (const e of list as Entry<unknown>[]) valid.set(e.data as object, e);
   return { raw, valid };
+}
+
+/** The kind and id of an entry, as the history checks match entries ('' when it has no text id). */
+export function entryKey(kind: string, data: Record<string, unknown>): string {
+  const id = data[idKey(kind)];
+  return typeof id === 'string' ? `${kind}:${id}` : '';
+}
+
+/**
+ * What the history checks see (HistoryContext in src/rules/define.ts): the working tree's entries of the files the
+ * change touched (not at the base, or changed), the base's entries of those files (own), and on both sides the
+ * working tree's entries of untouched files that share a kind and id with one of them. `working` must hold at least
+ * those entries, in catalog order: the whole catalog, or (validate --cache) only the entries of touched files and the
+ * untouched entries whose key is in changedKeys.
+ */
+export function historyView(delta: BaseDelta, working: Catalog): { catalog: Catalog; base: Catalog } {
+  const atBase = new Set(delta.names);
+  // An entry's name inside the folder, from its absolute path (joinPath's, the folder and a separator before the name).
+  const prefix = joinPath(delta.dir, 'x').slice(0, -1);
+  const nameOf = (absolute: string) => {
+    const name = absolute.startsWith(prefix) ? absolute.slice(prefix.length) : absolute;
+    return path.sep === '/' ? name : name.split(path.sep).join('/');
+  };
+  const touched = (e: { file: RawEntry['file'] }) => {
+    const name = nameOf(e.file.absolute);
+    return !atBase.has(name) || delta.changed.has(name);
+  };
+  const keys = changedKeys(delta, working.raw.filter(touched));
+  const kept = (e: { kind: string; file: RawEntry['file']; data: unknown }) => touched(e) || keys.has(entryKey(e.kind, e.data as Record<string, unknown>));
+  const catalog: Catalog = {
+    rails: working.rails.filter(kept),
+    assets: working.assets.filter(kept),
+    countries: working.countries.filter(kept),
+    policies: working.policies.filter(kept),
+    raw: working.raw.filter(kept),
+  };
+  return { catalog, base: composeBase(delta, catalog) };
+}
+
+/** The keys (entryKey) of the touched entries, now and at the base: untouched entries with one of them are in the view. */
+export function changedKeys(delta: BaseDelta, touchedNow: RawEntry[]): Set<string> {
+  const keys = new Set<string>();
+  for (const e of [...touchedNow, ...delta.own.raw]) keys.add(entryKey(e.kind, e.data));
+  keys.delete('');
+  return keys;
 }

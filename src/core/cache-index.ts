@@ -151,6 +151,13 @@ export class FileRecord {
   line(): string {
     return this.text.slice(this.start, this.end);
   }
+
+  /** True when the record's line holds one of `needles`; `inIndex`: the lines of the index's text that hold one. */
+  mentions(needles: string[], inIndex: { text: string; lines: Set<number> }): boolean {
+    if (this.text === inIndex.text) return inIndex.lines.has(this.start);
+    const line = this.line();
+    return needles.some((n) => line.includes(n));
+  }
 }
 
 /** A record or the wide problems in the file do not parse: the run goes on as if there were no cache. */
@@ -242,6 +249,18 @@ export class IndexFile {
     for (let start = this.at; start < this.baseEnd; start = this.text.indexOf('\n', start) + 1) add(this.text.slice(start + 2, this.text.indexOf('\t', start + 2)));
     for (const [name, record] of this.later) if (record && !this.met.has(name) && !seen.has(name)) gone.push(name);
     return gone;
+  }
+
+  /**
+   * Which records hold one of a few strings (a prefilter: a record that does not hold a value's JSON text does not
+   * hold that value): one pass over the index's text a string, instead of parsing every record. For FileRecord.mentions.
+   */
+  linesWith(needles: string[]): { text: string; lines: Set<number> } {
+    const { text } = this;
+    const lines = new Set<number>();
+    for (const needle of needles)
+      for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length)) lines.add(text.lastIndexOf('\n', at) + 1);
+    return { text, lines };
   }
 
   /** Every record of the index (to write it whole again). */

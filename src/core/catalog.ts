@@ -28,3 +28,8 @@ export function addEntry(catalog: Catalog, kind: RawEntry['kind'], entry: Entry<
   else if (kind === 'policy') catalog.policies.push(entry as Entry<Policy>);
   else catalog.countries.push(entry as Entry<Country>);
 }
+
+/** The key that names an entry: id for rails, assets and policies, code for countries. */
+export function idKey(kind: string): 'id' | 'code' {
+  return kind === 'country' ? 'code' : 'id';
+}

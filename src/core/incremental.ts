@@ -3,12 +3,12 @@ import { existsSync, readdirSync, readFileSync, statSync, type Stats } from 'nod
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DamagedCache, FileRecord, readIndex, recordable, saveIndex, wideOf, type IndexFile, type Shape } from './cache-index.js';
-import { addEntry, type Catalog } from './catalog.js';
+import { addEntry, idKey, type Catalog } from './catalog.js';
 import { displayPath, displayPaths, isEntryPlace, joinPath, loadTexts, parseCatalogText, readTextSync, scanCatalog, type CatalogText, type EntryKind, type Loaded, type RawEntry } from './load.js';
 import { makeReport, type Problem } from './problem.js';
 import type { SourceFile } from './source.js';
-import { checkLoaded, rulesOnInvalid, runRules, withoutCharacterEchoes, type InvalidEntry, type Validation, type ValidateOptions } from './validate.js';
-import { composeBase } from './base-delta.js';
+import { checkLoaded, historyProblems, rulesOnInvalid, runRules, withoutCharacterEchoes, type InvalidEntry, type Validation, type ValidateOptions } from './validate.js';
+import { changedKeys, entryKey, type BaseDelta } from './base-delta.js';
 import type { Rule } from '../rules/define.js';
 
 /**
@@ -150,6 +150,11 @@ class KeptFile implements SourceFile, Owner {
   /** The data of the unchanged file, parsed again (a rule wanted more of the entry than the cache keeps). */
   data(): Record<string, unknown> {
     this.nested = true;
+    return this.parsed();
+  }
+
+  /** The data of the unchanged file, parsed again, for the history checks (which leave `nested` as it is). */
+  parsed(): Record<string, unknown> {
     this.full ??= parseCatalogText({ name: this.name, text: this.text }).data;
     if (!this.full) throw new Error(`${this.path} changed during the run: run catalog validate again`);
     return this.full;
@@ -303,7 +308,7 @@ async function run(
 
   // What the next run keeps of each changed file: its entry's shape and summary (files read whole, summary JSON-safe).
   const shapes = new Shapes(previous?.shapes);
-  const freshKept = new Map<string, { raw?: RawEntry; broken?: string[]; shape: number; values: unknown[]; own: Problem[]; file?: SourceFile }>();
+  const freshKept = new Map<string, FreshKept>();
   for (const slot of fresh) {
     const absolute = joinPath(absDir, slot.name);
     const file = freshFiles.get(absolute);
@@ -324,7 +329,6 @@ async function run(
   const wideBefore = previous ? wideOf(previous) : null;
   const reuse =
     wideBefore !== null &&
-    !options.base &&
     refused.length === 0 &&
     gone.length === 0 &&
     recorded === slots.length &&
@@ -385,10 +389,8 @@ async function run(
   let wideText: string | undefined;
   if (reuse) problems.push(...wideBefore);
   else {
-    // The base's catalog takes the entries of the files the change did not touch from this run: kept entries too.
-    const base = options.base && composeBase(options.base, catalog);
-    const wide = runRules(catalog, options.today, catalogRules, base, crashed);
-    wide.push(...rulesOnInvalid(catalog, invalid, { today: options.today, rules: catalogRules, base }, wide));
+    const wide = runRules(catalog, options.today, catalogRules, crashed);
+    wide.push(...rulesOnInvalid(catalog, invalid, { today: options.today, rules: catalogRules }, wide));
     problems.push(...wide);
     // What the rules read beyond each summary; their problems, kept when the next run may reuse them.
     const freshRecords = new Set(records);
@@ -399,12 +401,83 @@ async function run(
       if (freshRecords.has(record)) records[records.indexOf(record)] = again;
       else records.push(again);
     }
-    const text = JSON.stringify(!options.base && crashed.length === 0 ? wide : null);
+    const text = JSON.stringify(crashed.length === 0 ? wide : null);
     if (text !== previous?.wideText) wideText = text;
+  }
+  // The history checks (with a base revision) see what the change touched: the entries of a few files, however large
+  // the catalog, and whatever the cache kept.
+  if (options.base) {
+    const touched = touchedEntries(options.base, slots, freshKept, previous);
+    problems.push(...historyProblems(options.base, touched.catalog, touched.invalid, options.today, rules, crashed));
   }
   const report = makeReport(withoutCharacterEchoes(problems), loaded.files.length);
 
   // Never after a crash: the next run checks again.
   if (crashed.length === 0) await saveIndex(cacheFile, key, previous, { shapes: shapes.added, records, gone, wideText, live: recorded + records.length });
   return { report, loaded, catalog, crashed };
+}
+
+/** What a changed file of this run keeps for the next, and what the checks found in it. */
+type FreshKept = { raw?: RawEntry; broken?: string[]; shape: number; values: unknown[]; own: Problem[]; file?: SourceFile };
+
+/**
+ * The entries the history checks need (historyView): those of the files whose text is not the base's, and those of
+ * other files that share a kind and id with one of them or with a base entry of those files. Entries of unchanged
+ * files come with their whole data (parsed again when the cache kept them: a few files, not the catalog); the other
+ * files' kind and id are read from their summaries.
+ */
+function touchedEntries(delta: BaseDelta, slots: Slot[], freshKept: Map<string, FreshKept>, previous: IndexFile | undefined): { catalog: Catalog; invalid: InvalidEntry[] } {
+  const atBase = new Set(delta.names);
+  type Found = { raw: RawEntry; broken: string[] | null | undefined };
+  /** A slot's entry with its whole data, or undefined (no entry). */
+  const entryOf = (slot: Slot): Found | undefined => {
+    if (!(slot instanceof KeptFile)) {
+      const k = freshKept.get(slot.name)!;
+      return k.raw && { raw: k.raw, broken: k.broken };
+    }
+    const [, kind, , , broken] = slot.record.rest();
+    return kind === null ? undefined : { raw: { kind, file: slot, data: slot.parsed() }, broken };
+  };
+  /** A slot's kind and id (entryKey), without parsing a kept file. */
+  const keyOf = (slot: Slot): string => {
+    if (!(slot instanceof KeptFile)) {
+      const raw = freshKept.get(slot.name)!.raw;
+      return raw ? entryKey(raw.kind, raw.data) : '';
+    }
+    const [, kind, shape, values] = slot.record.rest();
+    const [keys, summary] = previous?.shapes[shape] ?? [[], ''];
+    const at = kind === null ? -1 : keys.indexOf(idKey(kind));
+    if (at < 0 || summary[at] !== '1') return '';
+    let v = 0;
+    for (let i = 0; i < at; i++) if (summary.charCodeAt(i) === 0x31) v++;
+    return entryKey(kind!, { [idKey(kind!)]: values[v] });
+  };
+  const found = new Map<Slot, Found>();
+  for (const slot of slots) {
+    if (atBase.has(slot.name) && !delta.changed.has(slot.name)) continue;
+    const entry = entryOf(slot);
+    if (entry) found.set(slot, entry);
+  }
+  const keys = changedKeys(delta, [...found.values()].map((f) => f.raw));
+  if (keys.size > 0) {
+    // The untouched entries with one of those keys: most kept records do not even hold the id's text.
+    const needles = [...new Set([...keys].map((key) => JSON.stringify(key.slice(key.indexOf(':') + 1))))];
+    const lines = previous?.linesWith(needles);
+    for (const slot of slots) {
+      if (found.has(slot) || (slot instanceof KeptFile && lines && !slot.record.mentions(needles, lines))) continue;
+      if (!keys.has(keyOf(slot))) continue;
+      const entry = entryOf(slot);
+      if (entry) found.set(slot, entry);
+    }
+  }
+  const catalog: Catalog = { rails: [], assets: [], countries: [], policies: [], raw: [] };
+  const invalid: InvalidEntry[] = [];
+  for (const slot of slots) {
+    const entry = found.get(slot);
+    if (!entry) continue;
+    catalog.raw.push(entry.raw);
+    if (entry.broken) invalid.push({ entry: entry.raw, broken: entry.broken });
+    else addEntry(catalog, entry.raw.kind, entry.raw);
+  }
+  return { catalog, invalid };
 }

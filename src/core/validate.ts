@@ -1,8 +1,8 @@
 import { addEntry, type Catalog } from './catalog.js';
-import type { Rule } from '../rules/define.js';
+import type { Rule, RuleContext } from '../rules/define.js';
 import { rules as registry } from '../rules/index.js';
 import { loadCatalog, type Loaded, type RawEntry } from './load.js';
-import { composeBase, type BaseDelta } from './base-delta.js';
+import { historyView, type BaseDelta } from './base-delta.js';
 import { makeReport, type Problem, type Report } from './problem.js';
 import { schemaErrors } from './schemas.js';
 import type { ErrorObject } from 'ajv';
@@ -23,8 +23,8 @@ export interface ValidateOptions {
   /** Rules to run (default: the registry). */
   rules?: Record<string, Rule>;
   /**
-   * The base revision (validate --base), for the history rules: told by what differs from the working tree; its
-   * catalog is the working tree's entries for the files it did not change (composeBase).
+   * The base revision (validate --base), for the rules' history checks: told by what differs from the working tree
+   * (they see what the change touched: historyView).
    */
   base?: BaseDelta;
   /** Cache file (validate --cache), relative to cwd: only what changed since the run that wrote it is checked again. */
@@ -93,8 +93,9 @@ function within(pointer: string, prefix: string): boolean {
  * Rules also look at the entries the schema refused, so that one run reports everything: a rail with a lowercase
  * currency still hears that UK is not a country code. Rules are written for valid data, so on this pass a rule that
  * throws is skipped, and only problems of the refused entries that lie outside their broken parts are kept.
+ * `base`: the history checks' pass (each rule's `history`), else the checks' (`check`).
  */
-export function rulesOnInvalid(catalog: Catalog, invalid: InvalidEntry[], options: Pick<ValidateOptions, 'today' | 'rules'> & { base?: Catalog }, already: Problem[]): Problem[] {
+export function rulesOnInvalid(catalog: Catalog, invalid: InvalidEntry[], options: Pick<ValidateOptions, 'today' | 'rules' | 'base'>, already: Problem[]): Problem[] {
   if (invalid.length === 0) return [];
   // Rules that read catalog.raw saw the refused entries in the first pass already.
   const key = (p: Problem) => `${p.file}\u0000${p.rule}\u0000${p.pointer}\u0000${p.message}`;
@@ -106,11 +107,13 @@ export function rulesOnInvalid(catalog: Catalog, invalid: InvalidEntry[], option
     addEntry(widened, entry.kind, { kind: entry.kind, file: entry.file, data: entry.data });
     brokenByFile.set(entry.file.path, broken);
   }
+  const view = options.base && historyView(options.base, widened);
   const problems: Problem[] = [];
   for (const rule of Object.values(options.rules ?? registry)) {
     const found: Problem[] = [];
     try {
-      runRule(rule, widened, options.today, options.base, found);
+      if (view) runHistory(rule, view, options.today, found);
+      else runRule(rule, widened, options.today, found);
     } catch {
       continue; // a malformed entry the rule cannot read: its schema problems already say what to fix
     }
@@ -122,12 +125,12 @@ export function rulesOnInvalid(catalog: Catalog, invalid: InvalidEntry[], option
   return problems;
 }
 
-/** Runs rules over a catalog; each problem is located at the node its pointer names. */
-export function runRules(catalog: Catalog, today: string, rules: Record<string, Rule> = registry, base?: Catalog, crashed: Validation['crashed'] = []): Problem[] {
+/** Runs rules' checks over a catalog; each problem is located at the node its pointer names. */
+export function runRules(catalog: Catalog, today: string, rules: Record<string, Rule> = registry, crashed: Validation['crashed'] = []): Problem[] {
   const problems: Problem[] = [];
   for (const rule of Object.values(rules)) {
     try {
-      runRule(rule, catalog, today, base, problems);
+      runRule(rule, catalog, today, problems);
     } catch (error) {
       crashed.push({ rule: rule.id, error: error as Error });
     }
@@ -135,21 +138,43 @@ export function runRules(catalog: Catalog, today: string, rules: Record<string, 
   return problems;
 }
 
-function runRule(rule: Rule, catalog: Catalog, today: string, base: Catalog | undefined, problems: Problem[]): void {
-  rule.check({
-    catalog,
-    today,
-    base,
-    report(entry, pointer, message, options) {
-      // Only a rule that declares fixes may carry one: a fix is a promise that --fix changes nothing but the writing.
-      const fix = rule.fixable && options?.fix ? replaceScalar(entry.file, pointer, options.fix.value) : undefined;
-      for (const at of locateAll(entry.file, pointer, message, options?.target)) {
-        const problem: Problem = { file: entry.file.path, ...at, severity: rule.severity, rule: rule.id, pointer };
-        if (fix) problem.fix = fix;
-        problems.push(problem);
-      }
-    },
-  });
+/**
+ * The history checks of rules (validate --base), on what the change touched (historyView); then, as runRules and
+ * rulesOnInvalid do for the checks, on the touched entries the schema refused.
+ */
+export function historyProblems(delta: BaseDelta, catalog: Catalog, invalid: InvalidEntry[], today: string, rules: Record<string, Rule> = registry, crashed: Validation['crashed'] = []): Problem[] {
+  const view = historyView(delta, catalog);
+  const problems: Problem[] = [];
+  for (const rule of Object.values(rules)) {
+    try {
+      runHistory(rule, view, today, problems);
+    } catch (error) {
+      crashed.push({ rule: rule.id, error: error as Error });
+    }
+  }
+  problems.push(...rulesOnInvalid(catalog, invalid, { today, rules, base: delta }, problems));
+  return problems;
+}
+
+/** What rules report, located at the node each pointer names (a fix only from a rule that declares fixes). */
+function reporter(rule: Rule, problems: Problem[]): RuleContext['report'] {
+  return (entry, pointer, message, options) => {
+    // Only a rule that declares fixes may carry one: a fix is a promise that --fix changes nothing but the writing.
+    const fix = rule.fixable && options?.fix ? replaceScalar(entry.file, pointer, options.fix.value) : undefined;
+    for (const at of locateAll(entry.file, pointer, message, options?.target)) {
+      const problem: Problem = { file: entry.file.path, ...at, severity: rule.severity, rule: rule.id, pointer };
+      if (fix) problem.fix = fix;
+      problems.push(problem);
+    }
+  };
+}
+
+function runRule(rule: Rule, catalog: Catalog, today: string, problems: Problem[]): void {
+  rule.check?.({ catalog, today, report: reporter(rule, problems) });
+}
+
+function runHistory(rule: Rule, view: { catalog: Catalog; base: Catalog }, today: string, problems: Problem[]): void {
+  rule.history?.({ ...view, today, report: reporter(rule, problems) });
 }
 
 /** Describes the rules that threw, for the CLI's internal-error message. */
@@ -177,9 +202,9 @@ export function validateLoaded(loaded: Loaded, options: Pick<ValidateOptions, 't
 export function checkLoaded(loaded: Loaded, options: Pick<ValidateOptions, 'today' | 'rules' | 'base'>): ReturnType<typeof checkSchemas> & Pick<Validation, 'crashed'> {
   const { catalog, problems, invalid } = checkSchemas(loaded);
   const crashed: Validation['crashed'] = [];
-  const base = options.base && composeBase(options.base, catalog);
-  problems.push(...loaded.problems, ...runRules(catalog, options.today, options.rules, base, crashed));
-  problems.push(...rulesOnInvalid(catalog, invalid, { ...options, base }, problems));
+  problems.push(...loaded.problems, ...runRules(catalog, options.today, options.rules, crashed));
+  problems.push(...rulesOnInvalid(catalog, invalid, { today: options.today, rules: options.rules }, problems));
+  if (options.base) problems.push(...historyProblems(options.base, catalog, invalid, options.today, options.rules, crashed));
   return { catalog, problems, invalid, crashed };
 }
 

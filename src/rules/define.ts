@@ -7,8 +7,6 @@ export interface RuleContext {
   catalog: Catalog;
   /** Today's date, YYYY-MM-DD (from --today or the clock): rules never read the clock themselves. */
   today: string;
-  /** The catalog at the base revision (validate --base): history rules compare against it; absent otherwise. */
-  base?: Catalog;
   /** Reports a problem at a JSON pointer of an entry; the core turns it into file, line and column. */
   report(entry: { file: SourceFile }, pointer: string, message: string, options?: { target?: Target; fix?: { value: unknown } }): void;
 }
@@ -24,17 +22,33 @@ export interface RuleMeta {
    */
   fixable?: boolean;
   /**
-   * 'entry' when every problem the rule reports on an entry depends on that entry alone (its data and its file) and on
-   * the date: never on another entry or on the base revision. `validate --cache` keeps such problems with the file and
+   * 'entry' when every problem its `check` reports on an entry depends on that entry alone (its data and its file) and
+   * on the date: never on another entry. `validate --cache` keeps such problems with the file and
    * checks again only the files that changed; every other rule ('catalog', the default) runs on the whole catalog on
    * every run. test/rules/scope.test.ts holds each entry rule to it.
    */
   scope?: 'entry' | 'catalog';
 }
 
-/** A rule: metadata plus a pure check over the whole catalog (no I/O). */
+/**
+ * What a rule's history check gets (validate --base): the change, not the whole catalog. `catalog` holds the entries of
+ * the files whose text differs from the base revision's (added, changed), and `base` the entries those files had and
+ * the entries of deleted files; both also hold every other entry whose kind and id (code for countries) is that of one
+ * of them (a duplicate elsewhere), the same object on both sides. Each list keeps catalog order. An entry absent from
+ * both is the same now and at the base, and has an id no changed entry has: a history check has nothing to say of it.
+ */
+export interface HistoryContext extends RuleContext {
+  base: Catalog;
+}
+
+/**
+ * A rule: metadata plus pure checks (no I/O). `check` runs on the whole catalog, and never sees the base revision.
+ * `history` runs only with a base revision, on what the change touched (HistoryContext): so comparing with the base
+ * costs what the change touched, with or without --cache. A rule has one or both.
+ */
 export interface Rule extends RuleMeta {
-  check(context: RuleContext): void;
+  check?(context: RuleContext): void;
+  history?(context: HistoryContext): void;
 }
 
 /** Declares a rule (identity function that gives the object its type). */

@@ -1,5 +1,5 @@
 import { defineRule } from './define.js';
-import { idKey } from './file-name.js';
+import { idKey } from '../core/catalog.js';
 
 export default defineRule({
   id: 'duplicate-id',

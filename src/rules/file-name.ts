@@ -1,10 +1,6 @@
 import path from 'node:path';
+import { idKey } from '../core/catalog.js';
 import { defineRule } from './define.js';
-
-/** The key that names an entry: id for rails and assets, code for countries. */
-export function idKey(kind: string): 'id' | 'code' {
-  return kind === 'country' ? 'code' : 'id';
-}
 
 export default defineRule({
   id: 'file-name',

@@ -2,7 +2,7 @@ import type { RawEntry } from '../core/load.js';
 import { schemaEnum } from '../core/schemas.js';
 import { equal } from '../compare/changes.js';
 import { defineRule } from './define.js';
-import { idKey } from './file-name.js';
+import { idKey } from '../core/catalog.js';
 
 /** Share of the other top-level fields that must be equal for a new entry to count as a base entry under a new id. */
 const RENAME_SIMILARITY = 0.75;
@@ -34,8 +34,8 @@ export default defineRule({
   severity: 'error',
   description:
     'With --base: every rail, asset and country of the base revision is still in the catalog. Closed rails, assets not offered and refused countries stay in the published lists with phase never or status restricted and a reason; deleting a file or changing an id removes them.',
-  check({ catalog, base, report }) {
-    if (!base) return;
+  // Only what the change touched can remove an entry: every other entry is still there (HistoryContext).
+  history({ catalog, base, report }) {
     const present = new Set(catalog.raw.map((e) => `${e.kind}:${idOf(e)}`));
     const baseIds = new Set(base.raw.map((e) => `${e.kind}:${idOf(e)}`));
     // Entries with an id the base does not have: where a renamed entry would be now. Each explains one removal.

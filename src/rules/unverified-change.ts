@@ -11,13 +11,12 @@ export default defineRule({
   severity: 'warning',
   description:
     'With --base: a rail whose published fields (limits, fees, phase, beneficiary fields, ...) changed has a new verifiedAt, the date the changed facts were checked. Toolkit-only attributes (examples) and sources (where the facts are checked, not facts) do not count.',
-  check({ catalog, base, report }) {
-    if (!base) return;
+  history({ catalog, base, report }) {
     const before = new Map<string, Rail>();
     for (const rail of base.rails) if (!before.has(rail.data.id)) before.set(rail.data.id, rail.data);
     for (const rail of catalog.rails) {
       const old = before.get(rail.data.id);
-      // The same object: the file's text is the base's, and its parse was shared (nothing changed to compare).
+      // The same object: an entry the change did not touch, there for its id (nothing changed to compare).
       if (!old || old === rail.data || old.verifiedAt !== rail.data.verifiedAt) continue;
       const changed = compareEntries(publishedRail(old), publishedRail(rail.data)).filter((c) => c.pointer !== '/verifiedAt' && !c.pointer.startsWith('/sources'));
       if (changed.length === 0) continue;

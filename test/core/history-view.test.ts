@@ -1,0 +1,101 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { BaseDelta } from '../../src/core/base-delta.js';
+import { cmp, type Problem } from '../../src/core/problem.js';
+import { validateCatalog } from '../../src/core/validate.js';
+import { RAIL_BR_PIX, setLine, TODAY, VALID, wholeBase, writeCatalog } from '../helpers/catalog.js';
+
+/**
+ * The history checks (removed-entry, unverified-change, verified-at against the base) see what the change touched: the
+ * entries of the files whose text differs from the base's, and every other entry with the kind and id of one of them
+ * (historyView, src/core/base-delta.ts). Each case compares that with the history checks run on the whole catalog and
+ * the whole base, with and without --cache. The cases are those where the other entries matter: an id held by a
+ * touched file and an untouched one, now or at the base.
+ */
+const HISTORY = new Set(['removed-entry', 'unverified-change', 'verified-at']);
+const pix2 = (text: string) => ({ 'rails/BR-pix2.yaml': text });
+
+/** Files at the base and now (VALID's unless replaced; null: deleted). `whole`: what the checks on the whole catalog give that the view does not. */
+const CASES: Array<{ name: string; base: Record<string, string>; now: Record<string, string | null>; shows?: string; whole?: string }> = [
+  {
+    name: 'a rail held twice at the base, one copy given a new id: the id is still there, nothing removed',
+    base: pix2(RAIL_BR_PIX),
+    now: pix2(RAIL_BR_PIX.replace('id: BR-pix', 'id: BR-pix_key')),
+  },
+  {
+    name: 'a rail held twice at the base, one copy deleted: nothing removed',
+    base: pix2(RAIL_BR_PIX),
+    now: { 'rails/BR-pix2.yaml': null },
+  },
+  {
+    name: 'a new file with the id of an untouched rail and other fees: compared with that rail',
+    base: {},
+    now: pix2(RAIL_BR_PIX.replace('bps: 50', 'bps: 7')),
+    shows: 'rails/BR-pix2.yaml unverified-change',
+  },
+  {
+    name: 'a new file with the id of an untouched rail and an older verifiedAt: moved backwards',
+    base: {},
+    now: pix2(setLine(RAIL_BR_PIX, 'verifiedAt', 'verifiedAt: "2026-01-01"')),
+    shows: 'rails/BR-pix2.yaml verified-at',
+  },
+  {
+    name: 'an untouched rail whose id a touched file held first at the base: compared with that file’s base entry',
+    base: { 'rails/A-pix.yaml': RAIL_BR_PIX.replace('bps: 50', 'bps: 9') },
+    now: { 'rails/A-pix.yaml': RAIL_BR_PIX.replace('bps: 50', 'bps: 9').replace('id: BR-pix', 'id: A-pix') },
+    shows: 'rails/BR-pix.yaml unverified-change',
+  },
+  {
+    name: 'two untouched files with one id and two dates: nothing changed, nothing compared',
+    base: pix2(setLine(RAIL_BR_PIX, 'verifiedAt', 'verifiedAt: "2026-01-01"')),
+    now: { 'countries/BR.yaml': VALID['countries/BR.yaml'] + '# reviewed\n' },
+    whole: 'rails/BR-pix2.yaml verified-at',
+  },
+];
+
+/** The base as the CLI reads it (only the files whose text differs are its own), or read whole. */
+function baseOf(dir: string, files: Record<string, string>, whole: boolean): BaseDelta {
+  const catalogDir = path.join(dir, 'catalog');
+  const now = (name: string) => {
+    try {
+      return readFileSync(path.join(catalogDir, name), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  const names = Object.keys(files).sort(cmp);
+  const touched = Object.fromEntries(names.filter((name) => whole || now(name) !== files[name]).map((name) => [name, files[name]]));
+  return { ...wholeBase(touched, catalogDir, dir), names };
+}
+
+const history = (problems: Problem[]) => problems.filter((p) => HISTORY.has(p.rule)).map((p) => JSON.stringify(p));
+const said = (problems: Problem[]) => problems.filter((p) => HISTORY.has(p.rule)).map((p) => `${p.file.replace(/^catalog\//, '')} ${p.rule}`);
+
+describe('the history checks see what the change touched', () => {
+  it.each(CASES)('$name', async ({ base: baseFiles, now, shows, whole: onlyWhole }) => {
+    const base = { ...VALID, ...baseFiles };
+    const dir = await writeCatalog(Object.fromEntries(Object.entries(base).map(([name, text]) => [`catalog/${name}`, text])));
+    const run = async (delta: BaseDelta, cache: boolean) =>
+      (await validateCatalog({ dir: 'catalog', cwd: dir, today: TODAY, base: delta, cacheFile: cache ? '.catalogcache' : undefined })).report.problems;
+    await run(baseOf(dir, base, false), true); // the cache, filled before the change
+    for (const [name, text] of Object.entries(now)) {
+      const file = path.join(dir, 'catalog', name);
+      if (text === null) rmSync(file);
+      else {
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, text);
+      }
+    }
+    const plain = await run(baseOf(dir, base, false), false);
+    expect(history(await run(baseOf(dir, base, false), true))).toEqual(history(plain));
+    const whole = await run(baseOf(dir, base, true), false);
+    if (onlyWhole) {
+      expect(said(whole)).toContain(onlyWhole);
+      expect(said(plain)).not.toContain(onlyWhole);
+      expect(history(plain)).toEqual(history(whole).filter((p) => !p.includes('BR-pix2')));
+    } else expect(history(plain)).toEqual(history(whole));
+    if (shows) expect(said(plain)).toContain(shows);
+    else expect(said(plain)).toEqual([]);
+  });
+});
