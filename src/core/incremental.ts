@@ -233,7 +233,7 @@ export async function validateIncremental(options: ValidateOptions & { cacheFile
   const absDir = path.resolve(cwd, options.dir);
   const cacheFile = path.resolve(cwd, options.cacheFile);
   const key = runKey(absDir, cwd, options.today, options.rules);
-  const { files: names, refused } = await scanCatalog(absDir, options.dir, [cacheFile]);
+  const { files: names, refused } = options.listing ?? scanCatalog(absDir, options.dir, [cacheFile]);
   const previous = readIndex(cacheFile, key);
   try {
     return await run(options, { cwd, absDir, cacheFile, key, names, refused }, previous);

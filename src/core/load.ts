@@ -78,7 +78,13 @@ export function checkCatalogDir(dir: string, shown = dir): void {
  * what to do (symbolic links, folders where entries belong, anything that is not a regular file). Nothing is skipped
  * silently: see docs/catalog.md, "What is read".
  */
-export async function scanCatalog(dir: string, shown = dir, own: string[] = []): Promise<{ files: string[]; refused: CatalogText[] }> {
+/** A catalog folder as scanCatalog lists it: its regular files in code-unit order, and the paths it refuses. */
+export interface Listing {
+  files: string[];
+  refused: CatalogText[];
+}
+
+export function scanCatalog(dir: string, shown = dir, own: string[] = []): Listing {
   checkCatalogDir(dir, shown);
   const files: string[] = [];
   const refused: CatalogText[] = [];
@@ -114,8 +120,8 @@ export async function scanCatalog(dir: string, shown = dir, own: string[] = []):
 }
 
 /** Lists the catalog's regular files in a stable order (code-unit order of their paths, not the file system's order). */
-export async function listFiles(dir: string, shown = dir): Promise<string[]> {
-  return (await scanCatalog(dir, shown)).files;
+export function listFiles(dir: string, shown = dir): string[] {
+  return scanCatalog(dir, shown).files;
 }
 
 /** One catalog file's content, from disk or from git: its name inside the catalog folder, its text or why it has none. */
@@ -157,12 +163,14 @@ export type Parser = 'auto' | 'full';
 export interface LoadOptions {
   /** 'full' parses every file with `yaml` (the differential test compares both). */
   parser?: Parser;
+  /** The folder as the caller listed it (scanCatalog), instead of listing it again. */
+  listing?: Listing;
 }
 
 /** Reads and parses every file of a catalog folder; never throws on a file, only on an unreadable folder. */
 export async function loadCatalog(dir: string, cwd = process.cwd(), options: LoadOptions = {}): Promise<Loaded> {
   const absDir = path.resolve(cwd, dir);
-  const { files: names, refused } = await scanCatalog(absDir, dir);
+  const { files: names, refused } = options.listing ?? scanCatalog(absDir, dir);
   const docs = new Map<string, Document | null>();
   const parsed = parseFiles(absDir, names, docs, options.parser ?? 'auto');
   for (const r of refused) parsed.push(parseCatalogText(r));

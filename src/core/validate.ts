@@ -1,7 +1,7 @@
 import { addEntry, type Catalog } from './catalog.js';
 import type { Rule, RuleContext } from '../rules/define.js';
 import { rules as registry } from '../rules/index.js';
-import { loadCatalog, type Loaded, type RawEntry } from './load.js';
+import { loadCatalog, type Listing, type Loaded, type RawEntry } from './load.js';
 import { historyView, type BaseDelta } from './base-delta.js';
 import { makeReport, type Problem, type Report } from './problem.js';
 import { schemaErrors } from './schemas.js';
@@ -29,6 +29,8 @@ export interface ValidateOptions {
   base?: BaseDelta;
   /** Cache file (validate --cache), relative to cwd: only what changed since the run that wrote it is checked again. */
   cacheFile?: string;
+  /** The folder as the caller listed it (scanCatalog, the cache file left out), instead of listing it again. */
+  listing?: Listing;
 }
 
 /** Result of validating a catalog: the report, plus what was loaded, for the build and the history checks. */
@@ -187,7 +189,7 @@ export async function validateCatalog(options: ValidateOptions): Promise<Validat
   const { cacheFile } = options;
   const validation = cacheFile
     ? await (await import('./incremental.js')).validateIncremental({ ...options, cacheFile, rules: options.rules ?? registry })
-    : validateLoaded(await loadCatalog(options.dir, options.cwd), options);
+    : validateLoaded(await loadCatalog(options.dir, options.cwd, { listing: options.listing }), options);
   await saveVerdictCaches();
   return validation;
 }

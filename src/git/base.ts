@@ -46,6 +46,8 @@ export interface ReadBaseOptions {
   stepByStep?: boolean;
   /** HEAD as defaultBase found it (its `seen.head`): with ref HEAD, the usual path does not run rev-parse again. */
   head?: ResolvedHead;
+  /** The working tree's files in the catalog folder, when the caller listed them (scanCatalog): not listed again. */
+  names?: string[];
 }
 
 /** The repository's top folder and HEAD's commit, as `git rev-parse --show-toplevel HEAD^{commit}` prints them. */
@@ -72,7 +74,7 @@ const OBJECT_ID = /^[0-9a-f]{40,64}$/;
 export async function readBase(options: ReadBaseOptions): Promise<BaseRevision> {
   const { ref, dir, cwd } = options;
   const absDir = path.resolve(cwd, dir);
-  const names = await listFiles(absDir, dir); // throws CatalogDirError on a missing folder (a usage error)
+  const names = options.names ?? listFiles(absDir, dir); // throws CatalogDirError on a missing folder (a usage error)
   if (ref === '' || ref.startsWith('-') || /[\s\0]/.test(ref)) throw new BaseError(`--base takes a git ref such as origin/main or a commit, not ${JSON.stringify(ref)}`);
   try {
     if (!options.stepByStep) return await readBaseDirect(options, absDir, names);

@@ -35,7 +35,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   let files: string[];
   if (positionals.length === 0) {
     try {
-      files = (await listFiles(absDir, dir)).map((name) => path.join(absDir, name)).filter((f) => kindOf(absDir, f));
+      files = listFiles(absDir, dir).map((name) => path.join(absDir, name)).filter((f) => kindOf(absDir, f));
     } catch (err) {
       if (err instanceof CatalogDirError) throw new UsageError(err.message);
       throw err;

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { applyFixes, type Fix } from '../../core/fix.js';
-import { CatalogDirError, displayPath } from '../../core/load.js';
+import { CatalogDirError, displayPath, scanCatalog, type Listing } from '../../core/load.js';
 import { makeReport, type Problem } from '../../core/problem.js';
 import { crashReport, validateCatalog, type Validation } from '../../core/validate.js';
 import { preloadEntryValidators } from '../../core/schemas.js';
@@ -77,14 +77,21 @@ function inScope(scope: Scope | undefined, display: string, cwd: string): boolea
   return scope.files.has(abs) || scope.folders.some((f) => abs.startsWith(f));
 }
 
-/** The base revision: --base, else the upstream's merge base or HEAD in a git checkout; one line on stderr says which. */
-async function chooseBase(values: { base?: string; 'no-base'?: boolean }, dir: string, io: CliIO): Promise<BaseRevision | undefined> {
+/**
+ * The base revision: --base, else the upstream's merge base or HEAD in a git checkout; one line on stderr says which.
+ * `list` lists the catalog folder (the run needs the listing, and so does reading the base): done while git answers.
+ */
+async function chooseBase(values: { base?: string; 'no-base'?: boolean }, dir: string, io: CliIO, list: () => Listing): Promise<BaseRevision | undefined> {
   if (values['no-base']) return undefined;
   const git = await import('../../git/base.js');
   // While the git processes run, the entries' validators load (the working tree's check needs them next).
-  if (values.base !== undefined) return whileWaiting(git.readBase({ ref: values.base, dir, cwd: io.cwd }), preloadEntryValidators);
+  if (values.base !== undefined) return whileWaiting(git.readBase({ ref: values.base, dir, cwd: io.cwd, names: list().files }), preloadEntryValidators);
   const seen: { head?: ResolvedHead } = {};
-  const where = await whileWaiting(git.defaultBase(dir, io.cwd, seen), preloadEntryValidators);
+  let listing: Listing | undefined;
+  const where = await whileWaiting(git.defaultBase(dir, io.cwd, seen), () => {
+    preloadEntryValidators();
+    listing = list();
+  });
   if (!where.inCheckout) {
     io.stderr.write('catalog validate: not in a git checkout, so deleted entries are not checked (in a checkout, --base <ref> compares with a revision)\n');
     return undefined;
@@ -93,7 +100,7 @@ async function chooseBase(values: { base?: string; 'no-base'?: boolean }, dir: s
   for (const ref of [where.upstream, 'HEAD']) {
     if (ref === undefined) continue;
     try {
-      const base = await git.readBase({ ref, dir, cwd: io.cwd, head: seen.head });
+      const base = await git.readBase({ ref, dir, cwd: io.cwd, head: seen.head, names: (listing ?? list()).files });
       const what = ref === 'HEAD' ? `HEAD (${base.commit.slice(0, 7)}), as the branch has no upstream` : `the merge base of ${ref} and HEAD (${base.commit.slice(0, 7)})`;
       io.stderr.write(`catalog validate: compared with ${what} for deleted entries and history checks (--base <ref> to choose, --no-base to skip)\n`);
       return base;
@@ -108,7 +115,12 @@ async function chooseBase(values: { base?: string; 'no-base'?: boolean }, dir: s
 
 /** Does `work` (synchronous, needed later anyway) while `pending` waits for another process; then awaits it. */
 async function whileWaiting<T>(pending: Promise<T>, work: () => void): Promise<T> {
-  work();
+  try {
+    work();
+  } catch (err) {
+    pending.catch(() => {}); // the work's error is the one to tell (a missing folder fails both)
+    throw err;
+  }
   return pending;
 }
 
@@ -161,9 +173,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   let scope: Scope | undefined;
   const fixed: Problem[] = [];
   try {
-    base = await chooseBase(values, dir, io);
+    // Listed once: by chooseBase while git answers, or by validateCatalog. The cache file is not a catalog file.
+    let listing: Listing | undefined;
+    const list = () => (listing = scanCatalog(absDir, dir, cacheFile ? [path.resolve(io.cwd, cacheFile)] : []));
+    base = await chooseBase(values, dir, io, list);
     scope = await resolveScope(positionals, absDir, base?.deleted ?? new Set(), io);
-    validation = await validateCatalog({ dir, cwd: io.cwd, today, base: base?.delta, cacheFile });
+    validation = await validateCatalog({ dir, cwd: io.cwd, today, base: base?.delta, cacheFile, listing });
     for (let pass = 0; values.fix && pass < FIX_PASSES; pass++) {
       const now = await applySafeFixes(validation, validation.report.problems.filter((p) => inScope(scope, p.file, io.cwd)));
       if (now.length === 0) break;
