@@ -406,9 +406,10 @@ async function run(
   }
   // The history checks (with a base revision) see what the change touched: the entries of a few files, however large
   // the catalog, and whatever the cache kept.
-  if (options.base) {
-    const touched = touchedEntries(options.base, slots, freshKept, previous);
-    problems.push(...historyProblems(options.base, touched.catalog, touched.invalid, options.today, rules, crashed));
+  const base = await options.base;
+  if (base) {
+    const touched = touchedEntries(base, slots, freshKept, previous);
+    problems.push(...historyProblems(base, touched.catalog, touched.invalid, options.today, rules, crashed));
   }
   const report = makeReport(withoutCharacterEchoes(problems), loaded.files.length);
 

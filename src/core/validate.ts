@@ -24,9 +24,10 @@ export interface ValidateOptions {
   rules?: Record<string, Rule>;
   /**
    * The base revision (validate --base), for the rules' history checks: told by what differs from the working tree
-   * (they see what the change touched: historyView).
+   * (they see what the change touched: historyView). A promise is awaited only when the history checks run: the
+   * working tree is read and checked meanwhile (the CLI reads the base with git processes).
    */
-  base?: BaseDelta;
+  base?: BaseDelta | Promise<BaseDelta | undefined>;
   /** Cache file (validate --cache), relative to cwd: only what changed since the run that wrote it is checked again. */
   cacheFile?: string;
   /** The folder as the caller listed it (scanCatalog, the cache file left out), instead of listing it again. */
@@ -97,7 +98,7 @@ function within(pointer: string, prefix: string): boolean {
  * throws is skipped, and only problems of the refused entries that lie outside their broken parts are kept.
  * `base`: the history checks' pass (each rule's `history`), else the checks' (`check`).
  */
-export function rulesOnInvalid(catalog: Catalog, invalid: InvalidEntry[], options: Pick<ValidateOptions, 'today' | 'rules' | 'base'>, already: Problem[]): Problem[] {
+export function rulesOnInvalid(catalog: Catalog, invalid: InvalidEntry[], options: Pick<ValidateOptions, 'today' | 'rules'> & { base?: BaseDelta }, already: Problem[]): Problem[] {
   if (invalid.length === 0) return [];
   // Rules that read catalog.raw saw the refused entries in the first pass already.
   const key = (p: Problem) => `${p.file}\u0000${p.rule}\u0000${p.pointer}\u0000${p.message}`;
@@ -189,19 +190,25 @@ export async function validateCatalog(options: ValidateOptions): Promise<Validat
   const { cacheFile } = options;
   const validation = cacheFile
     ? await (await import('./incremental.js')).validateIncremental({ ...options, cacheFile, rules: options.rules ?? registry })
-    : validateLoaded(await loadCatalog(options.dir, options.cwd, { listing: options.listing }), options);
+    : await loadThenCheck(options);
   await saveVerdictCaches();
   return validation;
 }
 
+/** validateCatalog without the cache: the folder read whole, then checked (with the base, once it is read). */
+async function loadThenCheck(options: ValidateOptions): Promise<Validation> {
+  const loaded = await loadCatalog(options.dir, options.cwd, { listing: options.listing });
+  return validateLoaded(loaded, { ...options, base: await options.base });
+}
+
 /** Schema-checks and rule-checks files already loaded (validateCatalog without the reading). */
-export function validateLoaded(loaded: Loaded, options: Pick<ValidateOptions, 'today' | 'rules' | 'base'>): Validation {
+export function validateLoaded(loaded: Loaded, options: Pick<ValidateOptions, 'today' | 'rules'> & { base?: BaseDelta }): Validation {
   const { catalog, problems, crashed } = checkLoaded(loaded, options);
   return { report: makeReport(withoutCharacterEchoes(problems), loaded.files.length), loaded, catalog, crashed };
 }
 
 /** Every problem of files already loaded (parse, schema, rules), before they are made a report. */
-export function checkLoaded(loaded: Loaded, options: Pick<ValidateOptions, 'today' | 'rules' | 'base'>): ReturnType<typeof checkSchemas> & Pick<Validation, 'crashed'> {
+export function checkLoaded(loaded: Loaded, options: Pick<ValidateOptions, 'today' | 'rules'> & { base?: BaseDelta }): ReturnType<typeof checkSchemas> & Pick<Validation, 'crashed'> {
   const { catalog, problems, invalid } = checkSchemas(loaded);
   const crashed: Validation['crashed'] = [];
   problems.push(...loaded.problems, ...runRules(catalog, options.today, options.rules, crashed));

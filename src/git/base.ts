@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
@@ -146,7 +146,8 @@ async function readBaseDirect({ ref, cwd, head: resolved }: ReadBaseOptions, abs
   // The merge base of a commit and itself is that commit: comparing with HEAD (no upstream) needs no merge-base.
   const commit = refCommit === head ? head : (await direct(absDir, ['merge-base', refCommit, head])).trim();
   if (!commit) throw new OffPath();
-  const prefix = toPosix(path.relative(await realpath(top), await realpath(absDir)));
+  // Synchronous: the caller starts reading the base, then walks the working tree; git's processes start before that.
+  const prefix = toPosix(path.relative(realpathSync.native(top), realpathSync.native(absDir)));
   return readRevision((args) => direct(absDir, args), { ref, refCommit, commit, prefix, absDir, names, cwd });
 }
 
@@ -264,24 +265,34 @@ interface Blob {
   /** Path inside the catalog folder (rails/BR-pix.yaml). */
   name: string;
   sha: string;
-  size: number;
 }
 
-/** Every file of the catalog folder at a commit (ls-tree -r -l -z): its name, object id and size. */
+/**
+ * Every file of the catalog folder at a commit (ls-tree -r -z): its name and object id. Without sizes (-l makes git
+ * read every object's header, twice the time): readBlobs learns the size of the few it reads.
+ */
 async function listBlobs(git: (args: string[]) => Promise<string>, commit: string, prefix: string): Promise<Blob[]> {
-  const args = ['ls-tree', '-r', '-l', '-z', '--full-tree', commit];
+  const args = ['ls-tree', '-r', '-z', '--full-tree', commit];
   if (prefix) args.push('--', prefix);
   const out = await git(args);
   const blobs: Blob[] = [];
-  for (const record of out.split('\0')) {
-    // <mode> SP <type> SP <object> SP+ <size> TAB <path>
-    const m = /^(\d+) (\w+) ([0-9a-f]+) +(\S+)\t(.*)$/s.exec(record);
-    if (!m || m[2] !== 'blob' || m[1] === '120000') continue; // submodules and symbolic links hold no entry
-    const full = m[5];
-    if (prefix && !full.startsWith(prefix + '/')) continue;
-    const name = prefix ? full.slice(prefix.length + 1) : full;
-    if (name.split('/').some((part) => part.startsWith('.'))) continue; // as listFiles: dot files are not catalog files
-    blobs.push({ name, sha: m[3], size: Number(m[4]) });
+  const skip = prefix ? prefix.length + 1 : 0;
+  // Each record: <mode> SP <type> SP <object> TAB <path> NUL.
+  for (let at = 0; at < out.length; ) {
+    let end = out.indexOf('\0', at);
+    if (end < 0) end = out.length;
+    const tab = out.indexOf('\t', at);
+    const sp1 = out.indexOf(' ', at);
+    const sp2 = out.indexOf(' ', sp1 + 1);
+    const record = at;
+    at = end + 1;
+    if (tab < 0 || tab > end || sp2 < 0 || sp2 > tab) continue;
+    // Submodules and symbolic links hold no entry.
+    if (!out.startsWith('blob', sp1 + 1) || sp2 !== sp1 + 5 || out.startsWith('120000', record)) continue;
+    if (prefix && !(out.startsWith(prefix, tab + 1) && out[tab + 1 + prefix.length] === '/')) continue;
+    const name = out.slice(tab + 1 + skip, end);
+    if (name.startsWith('.') || name.includes('/.')) continue; // as listFiles: dot files are not catalog files
+    blobs.push({ name, sha: out.slice(sp2 + 1, tab) });
   }
   return blobs.sort((a, b) => cmp(a.name, b.name));
 }
@@ -293,38 +304,88 @@ export function blobId(bytes: Buffer, algorithm: 'sha1' | 'sha256' = 'sha1'): st
 
 /**
  * The base's texts of the files a change touched, read by one `git cat-file --batch` (a process per file cost 10 ms
- * or more each). Files outside the entry folders are not read, and files over the size limit are refused unread.
+ * or more each). Files outside the entry folders are not read. The output is taken as it comes: a file over the size
+ * limit is refused, its bytes passed over, never held.
  */
 async function readBlobs(absDir: string, blobs: Blob[]): Promise<CatalogText[]> {
   const texts: CatalogText[] = [];
-  const wanted: Blob[] = [];
-  for (const blob of blobs) {
-    if (!isEntryPlace(blob.name)) texts.push({ name: blob.name });
-    else if (blob.size > MAX_FILE_BYTES) texts.push({ name: blob.name, unreadable: `at the base revision, ${tooLarge(blob.size)}` });
-    else wanted.push(blob);
-  }
+  const wanted = blobs.filter((blob) => isEntryPlace(blob.name));
+  for (const blob of blobs) if (!isEntryPlace(blob.name)) texts.push({ name: blob.name });
   if (wanted.length === 0) return texts;
   const { spawn } = await import('node:child_process');
-  const out = await new Promise<Buffer>((resolve, reject) => {
+  const read = new BlobReader(wanted);
+  await new Promise<void>((resolve, reject) => {
     const child = spawn('git', ['cat-file', '--batch'], { cwd: absDir, stdio: ['pipe', 'pipe', 'ignore'] });
-    const chunks: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stdout.on('data', (chunk: Buffer) => {
+      try {
+        read.take(chunk);
+      } catch (err) {
+        child.kill();
+        reject(err);
+      }
+    });
     child.on('error', (err) => reject(new BaseError(`git cat-file failed: ${err.message}`)));
-    child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(chunks)) : reject(new BaseError(`git cat-file failed with exit code ${code}`))));
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new BaseError(`git cat-file failed with exit code ${code}`))));
     child.stdin.on('error', () => {}); // git exited early: 'close' says so
     child.stdin.end(wanted.map((b) => `${b.sha}\n`).join(''));
   });
-  // Each object: "<id> blob <size>\n", its bytes, "\n".
-  let at = 0;
-  for (const blob of wanted) {
-    const eol = out.indexOf(0x0a, at);
-    const header = /^([0-9a-f]+) blob (\d+)$/.exec(out.toString('latin1', at, eol));
-    if (eol < 0 || !header || header[1] !== blob.sha) throw new BaseError(`git cat-file did not give ${blob.sha} (${blob.name}) as a blob`);
-    const size = Number(header[2]);
-    texts.push({ name: blob.name, text: out.toString('utf8', eol + 1, eol + 1 + size) });
-    at = eol + 1 + size + 1;
+  return [...texts, ...read.done()];
+}
+
+/** Reads `git cat-file --batch`'s output as it comes: for each object, "<id> blob <size>\n", its bytes, "\n". */
+class BlobReader {
+  private readonly texts: CatalogText[] = [];
+  private next = 0;
+  /** The header read so far, or the bytes of the object being read (null: over the limit, passed over). */
+  private header = '';
+  private body: Buffer[] | null = [];
+  /** Bytes of the current object still to come, its final "\n" included; -1 while reading a header. */
+  private left = -1;
+  private size = 0;
+
+  constructor(private readonly blobs: Blob[]) {}
+
+  take(chunk: Buffer): void {
+    for (let at = 0; at < chunk.length; ) {
+      if (this.left < 0) {
+        const eol = chunk.indexOf(0x0a, at);
+        this.header += chunk.toString('latin1', at, eol < 0 ? chunk.length : eol);
+        if (eol < 0) return;
+        at = eol + 1;
+        this.start();
+        continue;
+      }
+      const n = Math.min(this.left, chunk.length - at);
+      if (this.body) this.body.push(chunk.subarray(at, at + n));
+      at += n;
+      this.left -= n;
+      if (this.left === 0) this.finish();
+    }
   }
-  return texts;
+
+  /** A header is whole: checks it names the object asked for next. */
+  private start(): void {
+    const blob = this.blobs[this.next];
+    const header = /^([0-9a-f]+) blob (\d+)$/.exec(this.header);
+    if (!blob || !header || header[1] !== blob.sha) throw new BaseError(`git cat-file did not give ${blob?.sha} (${blob?.name}) as a blob`);
+    this.size = Number(header[2]);
+    this.body = this.size > MAX_FILE_BYTES ? null : [];
+    this.left = this.size + 1;
+    this.header = '';
+  }
+
+  private finish(): void {
+    const { name } = this.blobs[this.next++];
+    if (this.body === null) this.texts.push({ name, unreadable: `at the base revision, ${tooLarge(this.size)}` });
+    else this.texts.push({ name, text: Buffer.concat(this.body).toString('utf8', 0, this.size) });
+    this.left = -1;
+  }
+
+  /** The texts read, once git has exited; a short output throws. */
+  done(): CatalogText[] {
+    if (this.next !== this.blobs.length) throw new BaseError(`git cat-file stopped before ${this.blobs[this.next].sha} (${this.blobs[this.next].name})`);
+    return this.texts;
+  }
 }
 
 function toPosix(p: string): string {

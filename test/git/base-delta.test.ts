@@ -118,6 +118,16 @@ const CASES: Case[] = [
     act: (at) => writeFileSync(path.join(at, 'assets/usdc.yaml'), readFileSync(path.join(at, 'assets/usdc.yaml'), 'utf8') + '# checked\n'),
     shows: 'removed-entry',
   },
+  {
+    // git cat-file gives the base's texts one after another: the big one is passed over, and the next still read.
+    name: 'a file over the size limit at the base, small now, and the file after it deleted',
+    start: { ...START, 'rails/BR-pix.yaml': `${RAIL_BR_PIX}# ${'x'.repeat(300 * 1024)}\n` },
+    act: (at) => {
+      writeFileSync(path.join(at, 'rails/BR-pix.yaml'), RAIL_BR_PIX);
+      rmSync(path.join(at, 'rails/FR-sepa_instant.yaml'));
+    },
+    shows: 'removed-entry',
+  },
   { name: 'a catalog at the root of the repository', catalogDir: '', act: (at) => rmSync(path.join(at, 'countries/FR.yaml')), shows: 'removed-entry' },
 ];
 

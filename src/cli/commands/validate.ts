@@ -80,12 +80,16 @@ function inScope(scope: Scope | undefined, display: string, cwd: string): boolea
 /**
  * The base revision: --base, else the upstream's merge base or HEAD in a git checkout; one line on stderr says which.
  * `list` lists the catalog folder (the run needs the listing, and so does reading the base): done while git answers.
+ * Resolves once git has said which revision to read; `reading` then reads it, while the run checks the working tree.
  */
-async function chooseBase(values: { base?: string; 'no-base'?: boolean }, dir: string, io: CliIO, list: () => Listing): Promise<BaseRevision | undefined> {
-  if (values['no-base']) return undefined;
+async function chooseBase(values: { base?: string; 'no-base'?: boolean }, dir: string, io: CliIO, list: () => Listing): Promise<{ reading: Promise<BaseRevision | undefined> }> {
+  if (values['no-base']) return { reading: Promise.resolve(undefined) };
   const git = await import('../../git/base.js');
-  // While the git processes run, the entries' validators load (the working tree's check needs them next).
-  if (values.base !== undefined) return whileWaiting(git.readBase({ ref: values.base, dir, cwd: io.cwd, names: list().files }), preloadEntryValidators);
+  if (values.base !== undefined) {
+    const reading = git.readBase({ ref: values.base, dir, cwd: io.cwd, names: list().files });
+    // While the git processes run, the entries' validators load (the working tree's check needs them next).
+    return { reading: settled(whileWaiting(reading, preloadEntryValidators)) };
+  }
   const seen: { head?: ResolvedHead } = {};
   let listing: Listing | undefined;
   const where = await whileWaiting(git.defaultBase(dir, io.cwd, seen), () => {
@@ -94,23 +98,33 @@ async function chooseBase(values: { base?: string; 'no-base'?: boolean }, dir: s
   });
   if (!where.inCheckout) {
     io.stderr.write('catalog validate: not in a git checkout, so deleted entries are not checked (in a checkout, --base <ref> compares with a revision)\n');
-    return undefined;
+    return { reading: Promise.resolve(undefined) };
   }
-  const reasons: string[] = [];
-  for (const ref of [where.upstream, 'HEAD']) {
-    if (ref === undefined) continue;
-    try {
-      const base = await git.readBase({ ref, dir, cwd: io.cwd, head: seen.head, names: (listing ?? list()).files });
-      const what = ref === 'HEAD' ? `HEAD (${base.commit.slice(0, 7)}), as the branch has no upstream` : `the merge base of ${ref} and HEAD (${base.commit.slice(0, 7)})`;
-      io.stderr.write(`catalog validate: compared with ${what} for deleted entries and history checks (--base <ref> to choose, --no-base to skip)\n`);
-      return base;
-    } catch (err) {
-      if (!(err instanceof git.BaseError)) throw err;
-      reasons.push(err.message);
+  const names = (listing ?? list()).files;
+  const read = async (): Promise<BaseRevision | undefined> => {
+    const reasons: string[] = [];
+    for (const ref of [where.upstream, 'HEAD']) {
+      if (ref === undefined) continue;
+      try {
+        const base = await git.readBase({ ref, dir, cwd: io.cwd, head: seen.head, names });
+        const what = ref === 'HEAD' ? `HEAD (${base.commit.slice(0, 7)}), as the branch has no upstream` : `the merge base of ${ref} and HEAD (${base.commit.slice(0, 7)})`;
+        io.stderr.write(`catalog validate: compared with ${what} for deleted entries and history checks (--base <ref> to choose, --no-base to skip)\n`);
+        return base;
+      } catch (err) {
+        if (!(err instanceof git.BaseError)) throw err;
+        reasons.push(err.message);
+      }
     }
-  }
-  io.stderr.write(`catalog validate: deleted entries are not checked: ${reasons.at(-1)}\n`);
-  return undefined;
+    io.stderr.write(`catalog validate: deleted entries are not checked: ${reasons.at(-1)}\n`);
+    return undefined;
+  };
+  return { reading: settled(read()) };
+}
+
+/** A promise awaited later, after other work: its rejection is not reported as unhandled meanwhile. */
+function settled<T>(pending: Promise<T>): Promise<T> {
+  pending.catch(() => {});
+  return pending;
 }
 
 /** Does `work` (synchronous, needed later anyway) while `pending` waits for another process; then awaits it. */
@@ -176,9 +190,14 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     // Listed once: by chooseBase while git answers, or by validateCatalog. The cache file is not a catalog file.
     let listing: Listing | undefined;
     const list = () => (listing = scanCatalog(absDir, dir, cacheFile ? [path.resolve(io.cwd, cacheFile)] : []));
-    base = await chooseBase(values, dir, io, list);
+    const { reading } = await chooseBase(values, dir, io, list);
+    // git's next processes start (the base's files and what differs) before this thread walks the working tree.
+    await new Promise((resolve) => setImmediate(resolve));
+    // The paths given are checked first (a deleted file is a path in scope): then the base is needed now.
+    if (positionals.length > 0) base = await reading;
     scope = await resolveScope(positionals, absDir, base?.deleted ?? new Set(), io);
-    validation = await validateCatalog({ dir, cwd: io.cwd, today, base: base?.delta, cacheFile, listing });
+    validation = await validateCatalog({ dir, cwd: io.cwd, today, base: settled(reading.then((b) => b?.delta)), cacheFile, listing });
+    base = await reading;
     for (let pass = 0; values.fix && pass < FIX_PASSES; pass++) {
       const now = await applySafeFixes(validation, validation.report.problems.filter((p) => inScope(scope, p.file, io.cwd)));
       if (now.length === 0) break;
