@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { addEntry, idKey, type Catalog, type Entry } from './catalog.js';
 import { joinPath, type RawEntry } from './load.js';
+import { cmp } from './problem.js';
 
 /**
  * The catalog at a base revision (validate --base), told by how it differs from the working tree: most files of a
@@ -86,7 +87,13 @@ export function historyView(delta: BaseDelta, working: Catalog): { catalog: Cata
     policies: working.policies.filter(kept),
     raw: working.raw.filter(kept),
   };
-  return { catalog, base: composeBase(delta, catalog) };
+  // The base side: the files the change touched, and those of the view's other entries (a few, not the catalog).
+  const files = new Set(delta.changed);
+  for (const e of catalog.raw) {
+    const name = nameOf(e.file.absolute);
+    if (atBase.has(name)) files.add(name);
+  }
+  return { catalog, base: composeBase({ ...delta, names: [...files].sort(cmp) }, catalog) };
 }
 
 /** The keys (entryKey) of the touched entries, now and at the base: untouched entries with one of them are in the view. */
