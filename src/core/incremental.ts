@@ -258,7 +258,12 @@ async function run(
   /** Records written again: files found unchanged by their hash (their new stat spares the next run the hash). */
   const records: FileRecord[] = [];
   let recorded = 0; // names of this run the index holds
+  // While git reads the base (a promise), the walk lets its answers in now and then: the next git process starts, and
+  // the base is read by the time the history checks want it.
+  const gitRuns = options.base instanceof Promise;
+  let walked = 0;
   for (const name of names) {
+    if (gitRuns && ++walked % 1024 === 0) await new Promise((resolve) => setImmediate(resolve));
     if (!isEntryPlace(name)) {
       slots.push({ name, text: { name } });
       continue;

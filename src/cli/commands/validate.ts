@@ -80,10 +80,11 @@ function inScope(scope: Scope | undefined, display: string, cwd: string): boolea
 /**
  * The base revision: --base, else the upstream's merge base or HEAD in a git checkout; one line on stderr says which.
  * `list` lists the catalog folder (the run needs the listing, and so does reading the base): done while git answers.
- * Resolves once git has said which revision to read; `reading` then reads it, while the run checks the working tree.
+ * Resolves once git has said which revision to read; `reading` then reads it, while the run checks the working tree
+ * (none: no base).
  */
-async function chooseBase(values: { base?: string; 'no-base'?: boolean }, dir: string, io: CliIO, list: () => Listing): Promise<{ reading: Promise<BaseRevision | undefined> }> {
-  if (values['no-base']) return { reading: Promise.resolve(undefined) };
+async function chooseBase(values: { base?: string; 'no-base'?: boolean }, dir: string, io: CliIO, list: () => Listing): Promise<{ reading?: Promise<BaseRevision | undefined> }> {
+  if (values['no-base']) return {};
   const git = await import('../../git/base.js');
   if (values.base !== undefined) {
     const reading = git.readBase({ ref: values.base, dir, cwd: io.cwd, names: list().files });
@@ -98,7 +99,7 @@ async function chooseBase(values: { base?: string; 'no-base'?: boolean }, dir: s
   });
   if (!where.inCheckout) {
     io.stderr.write('catalog validate: not in a git checkout, so deleted entries are not checked (in a checkout, --base <ref> compares with a revision)\n');
-    return { reading: Promise.resolve(undefined) };
+    return {};
   }
   const names = (listing ?? list()).files;
   const read = async (): Promise<BaseRevision | undefined> => {
@@ -192,11 +193,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     const list = () => (listing = scanCatalog(absDir, dir, cacheFile ? [path.resolve(io.cwd, cacheFile)] : []));
     const { reading } = await chooseBase(values, dir, io, list);
     // git's next processes start (the base's files and what differs) before this thread walks the working tree.
-    await new Promise((resolve) => setImmediate(resolve));
+    if (reading) await new Promise((resolve) => setImmediate(resolve));
     // The paths given are checked first (a deleted file is a path in scope): then the base is needed now.
     if (positionals.length > 0) base = await reading;
     scope = await resolveScope(positionals, absDir, base?.deleted ?? new Set(), io);
-    validation = await validateCatalog({ dir, cwd: io.cwd, today, base: settled(reading.then((b) => b?.delta)), cacheFile, listing });
+    const delta = reading && settled(reading.then((b) => b?.delta));
+    validation = await validateCatalog({ dir, cwd: io.cwd, today, base: delta, cacheFile, listing });
     base = await reading;
     for (let pass = 0; values.fix && pass < FIX_PASSES; pass++) {
       const now = await applySafeFixes(validation, validation.report.problems.filter((p) => inScope(scope, p.file, io.cwd)));
