@@ -130,10 +130,15 @@ export function rulesOnInvalid(catalog: Catalog, invalid: InvalidEntry[], option
 
 /** Runs rules' checks over a catalog; each problem is located at the node its pointer names. */
 export function runRules(catalog: Catalog, today: string, rules: Record<string, Rule> = registry, crashed: Validation['crashed'] = []): Problem[] {
+  return eachRule(rules, crashed, (rule, problems) => runRule(rule, catalog, today, problems));
+}
+
+/** Runs `run` for each rule, gathering their problems; a rule that throws is recorded in `crashed`, the others go on. */
+function eachRule(rules: Record<string, Rule>, crashed: Validation['crashed'], run: (rule: Rule, problems: Problem[]) => void): Problem[] {
   const problems: Problem[] = [];
   for (const rule of Object.values(rules)) {
     try {
-      runRule(rule, catalog, today, problems);
+      run(rule, problems);
     } catch (error) {
       crashed.push({ rule: rule.id, error: error as Error });
     }
@@ -147,14 +152,7 @@ export function runRules(catalog: Catalog, today: string, rules: Record<string, 
  */
 export function historyProblems(delta: BaseDelta, catalog: Catalog, invalid: InvalidEntry[], today: string, rules: Record<string, Rule> = registry, crashed: Validation['crashed'] = []): Problem[] {
   const view = historyView(delta, catalog);
-  const problems: Problem[] = [];
-  for (const rule of Object.values(rules)) {
-    try {
-      runHistory(rule, view, today, problems);
-    } catch (error) {
-      crashed.push({ rule: rule.id, error: error as Error });
-    }
-  }
+  const problems = eachRule(rules, crashed, (rule, found) => runHistory(rule, view, today, found));
   problems.push(...rulesOnInvalid(catalog, invalid, { today, rules, base: delta }, problems));
   return problems;
 }

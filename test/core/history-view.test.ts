@@ -1,10 +1,9 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BaseDelta } from '../../src/core/base-delta.js';
-import { cmp, type Problem } from '../../src/core/problem.js';
+import type { Problem } from '../../src/core/problem.js';
 import { validateCatalog } from '../../src/core/validate.js';
-import { RAIL_BR_PIX, setLine, TODAY, VALID, wholeBase, writeCatalog } from '../helpers/catalog.js';
+import { baseAsRead, editCatalog, RAIL_BR_PIX, setLine, TODAY, VALID, writeCatalog } from '../helpers/catalog.js';
 
 /**
  * The history checks (removed-entry, unverified-change, verified-at against the base) see what the change touched: the
@@ -54,21 +53,6 @@ const CASES: Array<{ name: string; base: Record<string, string>; now: Record<str
   },
 ];
 
-/** The base as the CLI reads it (only the files whose text differs are its own), or read whole. */
-function baseOf(dir: string, files: Record<string, string>, whole: boolean): BaseDelta {
-  const catalogDir = path.join(dir, 'catalog');
-  const now = (name: string) => {
-    try {
-      return readFileSync(path.join(catalogDir, name), 'utf8');
-    } catch {
-      return undefined;
-    }
-  };
-  const names = Object.keys(files).sort(cmp);
-  const touched = Object.fromEntries(names.filter((name) => whole || now(name) !== files[name]).map((name) => [name, files[name]]));
-  return { ...wholeBase(touched, catalogDir, dir), names };
-}
-
 const history = (problems: Problem[]) => problems.filter((p) => HISTORY.has(p.rule)).map((p) => JSON.stringify(p));
 const said = (problems: Problem[]) => problems.filter((p) => HISTORY.has(p.rule)).map((p) => `${p.file.replace(/^catalog\//, '')} ${p.rule}`);
 
@@ -78,18 +62,12 @@ describe('the history checks see what the change touched', () => {
     const dir = await writeCatalog(Object.fromEntries(Object.entries(base).map(([name, text]) => [`catalog/${name}`, text])));
     const run = async (delta: BaseDelta, cache: boolean) =>
       (await validateCatalog({ dir: 'catalog', cwd: dir, today: TODAY, base: delta, cacheFile: cache ? '.catalogcache' : undefined })).report.problems;
-    await run(baseOf(dir, base, false), true); // the cache, filled before the change
-    for (const [name, text] of Object.entries(now)) {
-      const file = path.join(dir, 'catalog', name);
-      if (text === null) rmSync(file);
-      else {
-        mkdirSync(path.dirname(file), { recursive: true });
-        writeFileSync(file, text);
-      }
-    }
-    const plain = await run(baseOf(dir, base, false), false);
-    expect(history(await run(baseOf(dir, base, false), true))).toEqual(history(plain));
-    const whole = await run(baseOf(dir, base, true), false);
+    const baseOf = (whole: boolean) => baseAsRead(path.join(dir, 'catalog'), dir, base, whole);
+    await run(baseOf(false), true); // the cache, filled before the change
+    editCatalog(path.join(dir, 'catalog'), now);
+    const plain = await run(baseOf(false), false);
+    expect(history(await run(baseOf(false), true))).toEqual(history(plain));
+    const whole = await run(baseOf(true), false);
     if (onlyWhole) {
       expect(said(whole)).toContain(onlyWhole);
       expect(said(plain)).not.toContain(onlyWhole);

@@ -1,10 +1,9 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BaseDelta } from '../../src/core/base-delta.js';
-import { cmp } from '../../src/core/problem.js';
 import { validateCatalog, type Validation } from '../../src/core/validate.js';
-import { COUNTRY_BR, RAIL_BR_PIX, TODAY, setLine, wholeBase, writeCatalog } from '../helpers/catalog.js';
+import { baseAsRead, COUNTRY_BR, editCatalog, RAIL_BR_PIX, TODAY, setLine, writeCatalog } from '../helpers/catalog.js';
 import { runCatalog } from '../helpers/cli.js';
 
 /**
@@ -79,30 +78,10 @@ async function run(dir: string, options: { today?: string; base?: BaseDelta; cac
  * working tree no longer has are the base's own; the others' entries are the working tree's), or read whole.
  */
 function bundledBase(dir: string, whole: boolean): BaseDelta {
-  const catalogDir = path.join(dir, 'catalog');
-  const names = Object.keys(bundled).sort(cmp);
-  const now = (name: string) => {
-    try {
-      return readFileSync(path.join(catalogDir, name), 'utf8');
-    } catch {
-      return undefined;
-    }
-  };
-  // The files the change touched, read whole; every other file of the base is the working tree's.
-  const touched = Object.fromEntries(names.filter((name) => whole || now(name) !== bundled[name]).map((name) => [name, bundled[name]]));
-  return { ...wholeBase(touched, catalogDir, dir), names };
+  return baseAsRead(path.join(dir, 'catalog'), dir, bundled, whole);
 }
 
-function edit(dir: string, edits: Edits): void {
-  for (const [name, text] of Object.entries(edits)) {
-    const file = path.join(dir, 'catalog', name);
-    if (text === null) rmSync(file);
-    else {
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, text);
-    }
-  }
-}
+const edit = (dir: string, edits: Edits) => editCatalog(path.join(dir, 'catalog'), edits);
 
 const shown = (v: Validation) => JSON.stringify(v.report, null, 1);
 

@@ -1,4 +1,5 @@
 /** Test helpers: write a small catalog into a temporary folder and validate it as the CLI would. */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -82,6 +83,36 @@ export function wholeBase(files: Record<string, string>, dir = '/base', cwd = di
   const texts = Object.entries(files).map(([name, text]) => ({ name, text }));
   const names = texts.map((t) => t.name).sort(cmp);
   return { dir, names, changed: new Set(names), own: checkSchemas(loadTexts(dir, texts, cwd)).catalog };
+}
+
+/**
+ * `files` as the base revision of the catalog folder `catalogDir` (display paths from `cwd`), as the CLI reads it: only
+ * the files whose text the folder no longer has are the base's own, the others' entries are the working tree's; or,
+ * `whole`, every file the base's own (the base read whole, as a reference).
+ */
+export function baseAsRead(catalogDir: string, cwd: string, files: Record<string, string>, whole: boolean): BaseDelta {
+  const now = (name: string) => {
+    try {
+      return readFileSync(path.join(catalogDir, name), 'utf8');
+    } catch {
+      return undefined;
+    }
+  };
+  const names = Object.keys(files).sort(cmp);
+  const touched = Object.fromEntries(names.filter((name) => whole || now(name) !== files[name]).map((name) => [name, files[name]]));
+  return { ...wholeBase(touched, catalogDir, cwd), names };
+}
+
+/** Edits files of a catalog folder: a name's new text, or null to delete it. */
+export function editCatalog(catalogDir: string, edits: Record<string, string | null>): void {
+  for (const [name, text] of Object.entries(edits)) {
+    const file = path.join(catalogDir, name);
+    if (text === null) rmSync(file);
+    else {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, text);
+    }
+  }
 }
 
 /** Writes files (name → text, names relative to the catalog folder) into a new temporary folder; returns its path. */
