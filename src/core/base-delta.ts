@@ -13,7 +13,7 @@ export interface BaseDelta {
   /** The catalog folder, absolute: where the working tree's files are, and the base's files are shown. */
   dir: string;
   /** Every file of the catalog folder at the base, by its name inside the folder, in catalog order (code units). */
-  names: string[];
+  names: ReadonlySet<string>;
   /** The names whose text at the base is not the working tree's: changed, or gone from the working tree. */
   changed: Set<string>;
   /** The entries of those files at the base: parsed from the revision's texts and schema-checked. */
@@ -67,7 +67,7 @@ export function entryKey(kind: string, data: Record<string, unknown>): string {
  * untouched entries whose key is in changedKeys.
  */
 export function historyView(delta: BaseDelta, working: Catalog): { catalog: Catalog; base: Catalog } {
-  const atBase = new Set(delta.names);
+  const atBase = delta.names;
   // An entry's name inside the folder, from its absolute path (joinPath's, the folder and a separator before the name).
   const prefix = joinPath(delta.dir, 'x').slice(0, -1);
   const nameOf = (absolute: string) => {
@@ -93,7 +93,7 @@ export function historyView(delta: BaseDelta, working: Catalog): { catalog: Cata
     const name = nameOf(e.file.absolute);
     if (atBase.has(name)) files.add(name);
   }
-  return { catalog, base: composeBase({ ...delta, names: [...files].sort(cmp) }, catalog) };
+  return { catalog, base: composeBase({ ...delta, names: new Set([...files].sort(cmp)) }, catalog) };
 }
 
 /** The keys (entryKey) of the touched entries, now and at the base: untouched entries with one of them are in the view. */

@@ -433,7 +433,7 @@ type FreshKept = { raw?: RawEntry; broken?: string[]; shape: number; values: unk
  * files' kind and id are read from their summaries.
  */
 function touchedEntries(delta: BaseDelta, slots: Slot[], freshKept: Map<string, FreshKept>, previous: IndexFile | undefined): { catalog: Catalog; invalid: InvalidEntry[] } {
-  const atBase = new Set(delta.names);
+  const atBase = delta.names;
   type Found = { raw: RawEntry; broken: string[] | null | undefined };
   /** A slot's entry with its whole data, or undefined (no entry). */
   const entryOf = (slot: Slot): Found | undefined => {

@@ -173,7 +173,7 @@ async function readRevision(git: (args: string[]) => Promise<string>, { ref, ref
   const algorithm = commit.length === 64 ? 'sha256' : 'sha1';
   const shown = (name: string) => displayPath(path.join(absDir, name), cwd);
   const here = new Set(names);
-  const atBase = new Set<string>();
+  const atBase = new Set<string>(); // in catalog order: the delta's names
   const touched = new Set<string>();
   const deleted = new Set<string>();
   const changed = new Set<string>();
@@ -190,7 +190,7 @@ async function readRevision(git: (args: string[]) => Promise<string>, { ref, ref
   }
   for (const name of names) if (!atBase.has(name)) touched.add(shown(name));
   const own = checkSchemas(loadTexts(absDir, await readBlobs(absDir, reads), cwd)).catalog;
-  return { ref, refCommit, commit, prefix, delta: { dir: absDir, names: blobs.map((b) => b.name), changed, own }, touched, deleted };
+  return { ref, refCommit, commit, prefix, delta: { dir: absDir, names: atBase, changed, own }, touched, deleted };
 }
 
 /**

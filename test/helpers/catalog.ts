@@ -81,7 +81,7 @@ export const VALID: Record<string, string> = {
  */
 export function wholeBase(files: Record<string, string>, dir = '/base', cwd = dir): BaseDelta {
   const texts = Object.entries(files).map(([name, text]) => ({ name, text }));
-  const names = texts.map((t) => t.name).sort(cmp);
+  const names = new Set(texts.map((t) => t.name).sort(cmp));
   return { dir, names, changed: new Set(names), own: checkSchemas(loadTexts(dir, texts, cwd)).catalog };
 }
 
@@ -100,7 +100,7 @@ export function baseAsRead(catalogDir: string, cwd: string, files: Record<string
   };
   const names = Object.keys(files).sort(cmp);
   const touched = Object.fromEntries(names.filter((name) => whole || now(name) !== files[name]).map((name) => [name, files[name]]));
-  return { ...wholeBase(touched, catalogDir, cwd), names };
+  return { ...wholeBase(touched, catalogDir, cwd), names: new Set(names) };
 }
 
 /** Edits files of a catalog folder: a name's new text, or null to delete it. */
