@@ -13,7 +13,7 @@ import { writeAtomic } from './write-atomic.js';
  * Lines (fields separated by tabs; JSON texts hold no raw tab or newline):
  *   <FORMAT> TAB <key>                                   first line: what the records are valid for
  *   S TAB number TAB <shape JSON>                        a shape of entries (records name their shape by number)
- *   F TAB name TAB size TAB mtimeNs TAB ctimeNs TAB ino TAB sha1 TAB racy TAB nested TAB problems? TAB <rest JSON>
+ *   F TAB name TAB size TAB mtimeMs TAB ctimeMs TAB ino TAB sha1 TAB racy TAB nested TAB problems? TAB <rest JSON>
  *   D TAB name                                           the file is no longer recorded
  *   W TAB <JSON>                                         the catalog-wide rules' problems (or null)
  *   C TAB <count> [TAB <seq>]                            end of a batch of <count> lines: a batch counts only once its
@@ -26,7 +26,7 @@ import { writeAtomic } from './write-atomic.js';
  */
 
 /** Bumped whenever what is kept, or how it is read, changes. */
-export const FORMAT = 'payout-catalog-validate/9';
+export const FORMAT = 'payout-catalog-validate/8';
 
 /**
  * The shape of entries: their top-level property names in order, and for each a 1 when it holds a scalar or a list of
@@ -37,20 +37,16 @@ export type Shape = [keys: string[], summary: string];
 /** What a record keeps besides its stat: the problems of the file alone, its entry's kind, shape, summary values, and the pointers the schema refused (null when it accepts the entry). */
 export type Rest = [problems: Problem[], kind: EntryKind | null, shape: number, values: unknown[], broken: string[] | null];
 
-/**
- * The stat of a file as a run saw it (what decides whether the file changed without reading it), as node's BigIntStats
- * give it: the times to the nanosecond, and cheaper to make than Stats in node 20 (no Date objects: 10,000 `stat`
- * calls 44 against 37 ms).
- */
+/** The stat of a file as a run saw it (what decides whether the file changed without reading it). */
 export interface StatLike {
-  size: bigint;
-  mtimeNs: bigint;
-  ctimeNs: bigint;
-  ino: bigint;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
 }
 
 /** The stat fields of a record's line, from the tab after its name to the tab before its hash. */
-const statText = (s: StatLike) => `\t${s.size}\t${s.mtimeNs}\t${s.ctimeNs}\t${s.ino}\t`;
+const statText = (s: StatLike) => `\t${s.size}\t${s.mtimeMs}\t${s.ctimeMs}\t${s.ino}\t`;
 
 /**
  * A record of the index: a line of the index's text, read on demand (a run compares most records' stat with the disk

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, type BigIntStats } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DamagedCache, FileRecord, readIndex, recordable, saveIndex, wideOf, type IndexFile, type Shape } from './cache-index.js';
@@ -223,7 +223,7 @@ export function rulesByScope(rules: Record<string, Rule>): { entry: Record<strin
 }
 
 /** A path of the catalog checked in this run, with what the index recorded of it. */
-type Fresh = { name: string; text: CatalogText; stat?: BigIntStats; hash?: string; was?: FileRecord };
+type Fresh = { name: string; text: CatalogText; stat?: Stats; hash?: string; was?: FileRecord };
 /** One path of the catalog in this run: kept from the cache, or checked now. */
 type Slot = KeptFile | Fresh;
 
@@ -251,7 +251,7 @@ async function run(
   const { rules } = options;
   const startedAt = Date.now();
   const shownOf = displayPaths(absDir, cwd);
-  const racyOf = (stat: BigIntStats): 0 | 1 => (Number(stat.mtimeMs) >= startedAt - RACY_MS ? 1 : 0);
+  const racyOf = (stat: Stats): 0 | 1 => (stat.mtimeMs >= startedAt - RACY_MS ? 1 : 0);
 
   // Which files changed: the stat first, the hash of the text when the stat is not conclusive.
   const slots: Slot[] = [];
@@ -271,7 +271,7 @@ async function run(
     const kept = previous?.find(name);
     if (kept) recorded++;
     // undefined when gone since the folder was listed: reading it says so.
-    const stat = statSync(joinPath(absDir, name), { bigint: true, throwIfNoEntry: false });
+    const stat = statSync(joinPath(absDir, name), { throwIfNoEntry: false });
     if (kept && stat && kept.sameStat(stat) && !kept.racy) {
       slots.push(new KeptFile(absDir, name, shownOf, kept));
       continue;
