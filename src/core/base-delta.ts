@@ -79,7 +79,8 @@ export function historyView(delta: BaseDelta, working: Catalog): { catalog: Cata
     return !atBase.has(name) || delta.changed.has(name);
   };
   const keys = changedKeys(delta, working.raw.filter(touched));
-  const kept = (e: { kind: string; file: RawEntry['file']; data: unknown }) => touched(e) || keys.has(entryKey(e.kind, e.data as Record<string, unknown>));
+  const kept = (e: { kind: string; file: RawEntry['file']; data: unknown }) =>
+    touched(e) || (keys.size > 0 && keys.has(entryKey(e.kind, e.data as Record<string, unknown>)));
   const catalog: Catalog = {
     rails: working.rails.filter(kept),
     assets: working.assets.filter(kept),

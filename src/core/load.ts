@@ -72,18 +72,18 @@ export function checkCatalogDir(dir: string, shown = dir): void {
   if (!info.isDirectory()) throw new CatalogDirError(`${shown} is not a folder (give the catalog folder with --dir)`);
 }
 
-/**
- * Every path of a catalog folder, in a stable order (code-unit order, not the file system's): `files` are the regular
- * files (each is read, or reported by parseCatalogText for its name), `refused` the paths that are not read, each with
- * what to do (symbolic links, folders where entries belong, anything that is not a regular file). Nothing is skipped
- * silently: see docs/catalog.md, "What is read".
- */
 /** A catalog folder as scanCatalog lists it: its regular files in code-unit order, and the paths it refuses. */
 export interface Listing {
   files: string[];
   refused: CatalogText[];
 }
 
+/**
+ * Every path of a catalog folder, in a stable order (code-unit order, not the file system's): `files` are the regular
+ * files (each is read, or reported by parseCatalogText for its name), `refused` the paths that are not read, each with
+ * what to do (symbolic links, folders where entries belong, anything that is not a regular file). Nothing is skipped
+ * silently: see docs/catalog.md, "What is read".
+ */
 export function scanCatalog(dir: string, shown = dir, own: string[] = []): Listing {
   checkCatalogDir(dir, shown);
   const files: string[] = [];

@@ -26,8 +26,8 @@ export interface BaseRevision {
   prefix: string;
   /**
    * The base as it differs from the working tree: the names of its files, and the entries of those the change touched,
-   * parsed from the revision (display paths are those the files have, or had, in the working tree). composeBase makes
-   * the base's catalog from it and the working tree's.
+   * parsed from the revision (display paths are those the files have, or had, in the working tree). validate gives it to
+   * the history checks (historyView), catalog diff makes the base's whole catalog from it (composeBase).
    */
   delta: BaseDelta;
   /** Display paths of the files that differ between the base and the working tree: added, modified and deleted. */
