@@ -13,7 +13,8 @@ import { writeAtomic } from './write-atomic.js';
  * Lines (fields separated by tabs; JSON texts hold no raw tab or newline):
  *   <FORMAT> TAB <key>                                   first line: what the records are valid for
  *   S TAB number TAB <shape JSON>                        a shape of entries (records name their shape by number)
- *   F TAB name TAB size TAB mtimeMs TAB ctimeMs TAB ino TAB sha1 TAB racy TAB nested TAB problems? TAB <rest JSON>
+ *   F TAB name TAB stat TAB sha1 TAB racy TAB nested TAB problems? TAB <rest JSON>
+ *                                                        (stat: size, mtime, ctime and inode, as FileStat's key)
  *   D TAB name                                           the file is no longer recorded
  *   W TAB <JSON>                                         the catalog-wide rules' problems (or null)
  *   C TAB <count> [TAB <seq>]                            end of a batch of <count> lines: a batch counts only once its
@@ -26,7 +27,7 @@ import { writeAtomic } from './write-atomic.js';
  */
 
 /** Bumped whenever what is kept, or how it is read, changes. */
-export const FORMAT = 'payout-catalog-validate/8';
+export const FORMAT = 'payout-catalog-validate/9';
 
 /**
  * The shape of entries: their top-level property names in order, and for each a 1 when it holds a scalar or a list of
@@ -37,7 +38,7 @@ export type Shape = [keys: string[], summary: string];
 /** What a record keeps besides its stat: the problems of the file alone, its entry's kind, shape, summary values, and the pointers the schema refused (null when it accepts the entry). */
 export type Rest = [problems: Problem[], kind: EntryKind | null, shape: number, values: unknown[], broken: string[] | null];
 
-/** The stat of a file as a run saw it (what decides whether the file changed without reading it). */
+/** The stat of a file as node gives it (what decides whether the file changed without reading it). */
 export interface StatLike {
   size: number;
   mtimeMs: number;
@@ -45,8 +46,19 @@ export interface StatLike {
   ino: number;
 }
 
-/** The stat fields of a record's line, from the tab after its name to the tab before its hash. */
-const statText = (s: StatLike) => `\t${s.size}\t${s.mtimeMs}\t${s.ctimeMs}\t${s.ino}\t`;
+/**
+ * A file's stat as a run saw it: `key`, the record's stat field (size, mtime, ctime and inode, separated by spaces),
+ * which a later run compares as text; and its modification time, for the racy window. Two sources make keys, which
+ * never equal each other: node's `stat` (statKey: the times in milliseconds) and GNU find (find-walk.ts: the times in
+ * seconds, to the nanosecond, each followed by `s`).
+ */
+export interface FileStat {
+  key: string;
+  mtimeMs: number;
+}
+
+/** The record's stat field of node's stat. */
+export const statKey = (s: StatLike): string => `${s.size} ${s.mtimeMs} ${s.ctimeMs} ${s.ino}`;
 
 /**
  * A record of the index: a line of the index's text, read on demand (a run compares most records' stat with the disk
@@ -65,17 +77,17 @@ export class FileRecord {
   ) {}
 
   /** A new record. */
-  static of(name: string, stat: StatLike, hash: string, racy: 0 | 1, nested: 0 | 1, rest: Rest): FileRecord {
-    const line = `F\t${name}${statText(stat)}${hash}\t${racy}\t${nested}\t${rest[0].length > 0 ? 1 : 0}\t${JSON.stringify(rest)}`;
+  static of(name: string, stat: FileStat, hash: string, racy: 0 | 1, nested: 0 | 1, rest: Rest): FileRecord {
+    const line = `F\t${name}\t${stat.key}\t${hash}\t${racy}\t${nested}\t${rest[0].length > 0 ? 1 : 0}\t${JSON.stringify(rest)}`;
     const record = new FileRecord(line, 0, line.length, name);
     record.parsed = rest;
     return record;
   }
 
   /** The same record with another stat, racy flag or nested flag (the rest unchanged, not parsed). */
-  with(stat: StatLike, racy: 0 | 1, nested: 0 | 1): FileRecord {
+  with(stat: FileStat, racy: 0 | 1, nested: 0 | 1): FileRecord {
     const at = this.fields();
-    const line = `F\t${this.name}${statText(stat)}${this.hash}\t${racy}\t${nested}\t${this.text.slice(at + 5, this.end)}`;
+    const line = `F\t${this.name}\t${stat.key}\t${this.hash}\t${racy}\t${nested}\t${this.text.slice(at + 5, this.end)}`;
     const record = new FileRecord(line, 0, line.length, this.name);
     record.parsed = this.parsed;
     return record;
@@ -90,9 +102,10 @@ export class FileRecord {
     return record;
   }
 
-  /** The record's stat is s (compared as text: a damaged field equals no stat). */
-  sameStat(s: StatLike): boolean {
-    return this.text.startsWith(statText(s), this.start + 2 + this.name.length);
+  /** The record's stat is the one whose key is given (compared as text: a damaged field equals no stat). */
+  sameStat(key: string): boolean {
+    const at = this.start + 3 + this.name.length;
+    return this.text.charCodeAt(at + key.length) === 0x09 && this.text.startsWith(key, at);
   }
 
   /** Finds the fields after the stat; a damaged line throws DamagedCache (the run starts again without the cache). */
@@ -100,7 +113,7 @@ export class FileRecord {
     if (this.afterHash) return this.afterHash;
     const { text } = this;
     let at = this.start + 2 + this.name.length;
-    for (let i = 0; i < 5 && at >= 0; i++) at = text.indexOf('\t', at + 1);
+    for (let i = 0; i < 2 && at >= 0; i++) at = text.indexOf('\t', at + 1);
     // racy, nested, problems? are one character each: `\t1\t0\t0\t[...`
     if (at < 0 || at + 7 > this.end || text[at + 2] !== '\t' || text[at + 4] !== '\t' || text[at + 6] !== '\t') throw new DamagedCache(`the record of ${this.name} does not parse`);
     return (this.afterHash = at);

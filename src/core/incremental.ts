@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DamagedCache, FileRecord, readIndex, recordable, saveIndex, wideOf, type IndexFile, type Shape } from './cache-index.js';
+import { DamagedCache, FileRecord, readIndex, recordable, saveIndex, statKey, wideOf, type FileStat, type IndexFile, type Shape } from './cache-index.js';
+import { findKeyMtimeMs } from './find-walk.js';
 import { addEntry, idKey, type Catalog } from './catalog.js';
-import { displayPath, displayPaths, isEntryPlace, joinPath, loadTexts, parseCatalogText, readTextSync, scanCatalog, type CatalogText, type EntryKind, type Loaded, type RawEntry } from './load.js';
+import { displayPath, displayPaths, isEntryPlace, joinPath, loadTexts, parseCatalogText, readTextSync, scanCatalog, type CatalogText, type EntryKind, type Listing, type Loaded, type RawEntry } from './load.js';
 import { makeReport, type Problem } from './problem.js';
 import type { SourceFile } from './source.js';
 import { checkLoaded, historyProblems, rulesOnInvalid, runRules, withoutCharacterEchoes, type InvalidEntry, type Validation, type ValidateOptions } from './validate.js';
@@ -223,7 +224,7 @@ export function rulesByScope(rules: Record<string, Rule>): { entry: Record<strin
 }
 
 /** A path of the catalog checked in this run, with what the index recorded of it. */
-type Fresh = { name: string; text: CatalogText; stat?: Stats; hash?: string; was?: FileRecord };
+type Fresh = { name: string; text: CatalogText; stat?: FileStat; hash?: string; was?: FileRecord };
 /** One path of the catalog in this run: kept from the cache, or checked now. */
 type Slot = KeptFile | Fresh;
 
@@ -233,25 +234,28 @@ export async function validateIncremental(options: ValidateOptions & { cacheFile
   const absDir = path.resolve(cwd, options.dir);
   const cacheFile = path.resolve(cwd, options.cacheFile);
   const key = runKey(absDir, cwd, options.today, options.rules);
-  const { files: names, refused } = options.listing ?? scanCatalog(absDir, options.dir, [cacheFile]);
+  // The index is read while the listing may still be under way (find, in a process of its own).
   const previous = readIndex(cacheFile, key);
+  const listing = (await options.listing) ?? scanCatalog(absDir, options.dir, [cacheFile]);
   try {
-    return await run(options, { cwd, absDir, cacheFile, key, names, refused }, previous);
+    return await run(options, { cwd, absDir, cacheFile, key, listing }, previous);
   } catch (err) {
     if (!(err instanceof DamagedCache)) throw err;
-    return run(options, { cwd, absDir, cacheFile, key, names, refused }, undefined); // a damaged record: check everything
+    return run(options, { cwd, absDir, cacheFile, key, listing }, undefined); // a damaged record: check everything
   }
 }
 
 async function run(
   options: ValidateOptions & { rules: Record<string, Rule> },
-  { cwd, absDir, cacheFile, key, names, refused }: { cwd: string; absDir: string; cacheFile: string; key: string; names: string[]; refused: CatalogText[] },
+  { cwd, absDir, cacheFile, key, listing }: { cwd: string; absDir: string; cacheFile: string; key: string; listing: Listing },
   previous: IndexFile | undefined,
 ): Promise<Validation> {
+  const { files: names, refused, stats } = listing;
   const { rules } = options;
   const startedAt = Date.now();
   const shownOf = displayPaths(absDir, cwd);
-  const racyOf = (stat: Stats): 0 | 1 => (stat.mtimeMs >= startedAt - RACY_MS ? 1 : 0);
+  // A time that cannot be read is taken as racy: the text is hashed again next time.
+  const racyOf = (stat: FileStat): 0 | 1 => (stat.mtimeMs >= startedAt - RACY_MS || !Number.isFinite(stat.mtimeMs) ? 1 : 0);
 
   // Which files changed: the stat first, the hash of the text when the stat is not conclusive.
   const slots: Slot[] = [];
@@ -261,21 +265,25 @@ async function run(
   // While git reads the base (a promise), the walk lets its answers in now and then: the next git process starts, and
   // the base is read by the time the history checks want it.
   const gitRuns = options.base instanceof Promise;
-  let walked = 0;
-  for (const name of names) {
-    if (gitRuns && ++walked % 1024 === 0) await new Promise((resolve) => setImmediate(resolve));
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
+    if (gitRuns && i % 1024 === 1023) await new Promise((resolve) => setImmediate(resolve));
     if (!isEntryPlace(name)) {
       slots.push({ name, text: { name } });
       continue;
     }
     const kept = previous?.find(name);
     if (kept) recorded++;
-    // undefined when gone since the folder was listed: reading it says so.
-    const stat = statSync(joinPath(absDir, name), { throwIfNoEntry: false });
-    if (kept && stat && kept.sameStat(stat) && !kept.racy) {
+    // From the listing when it came with the stats (find), else node's; undefined when gone since the folder was
+    // listed: reading it says so.
+    const found = stats?.[i];
+    const own = stats ? undefined : nodeStat(joinPath(absDir, name));
+    const key = stats ? found : own?.key;
+    if (kept && key !== undefined && kept.sameStat(key) && !kept.racy) {
       slots.push(new KeptFile(absDir, name, shownOf, kept));
       continue;
     }
+    const stat = own ?? foundStat(found);
     const text = readTextSync(absDir, name);
     const hash = text.text !== undefined && !text.badUtf8 && text.refused === undefined ? hashOf(text.text) : undefined;
     if (kept && stat && hash !== undefined && kept.hash === hash) {
@@ -421,6 +429,24 @@ async function run(
   // Never after a crash: the next run checks again.
   if (crashed.length === 0) await saveIndex(cacheFile, key, previous, { shapes: shapes.added, records, gone, wideText, live: recorded + records.length });
   return { report, loaded, catalog, crashed };
+}
+
+/** A file's stat as node gives it; undefined when the file is gone. */
+function nodeStat(absolute: string): FileStat | undefined {
+  const stat = statSync(absolute, { throwIfNoEntry: false });
+  return stat && { key: statKey(stat), mtimeMs: stat.mtimeMs };
+}
+
+/** A file's stat as find gave it (findCatalog): its key as is; its time read only when the record is made or checked. */
+function foundStat(key: string | undefined): FileStat | undefined {
+  if (key === undefined) return undefined;
+  let mtimeMs: number | undefined;
+  return {
+    key,
+    get mtimeMs() {
+      return (mtimeMs ??= findKeyMtimeMs(key));
+    },
+  };
 }
 
 /** What a changed file of this run keeps for the next, and what the checks found in it. */

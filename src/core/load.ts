@@ -76,6 +76,48 @@ export function checkCatalogDir(dir: string, shown = dir): void {
 export interface Listing {
   files: string[];
   refused: CatalogText[];
+  /**
+   * Each file's stat (stats[i] is files[i]'s), as the cache compares it (FileStat's key), when the listing came with
+   * them (find-walk.ts): `validate --cache` then does not stat the files again.
+   */
+  stats?: string[];
+}
+
+/**
+ * What a listing of the folder `dir` leaves out and refuses, shared by scanCatalog (node's readdir) and findCatalog
+ * (GNU find, find-walk.ts), which must list the same paths: test/core/find-walk.test.ts compares them.
+ */
+export class ListingRules {
+  /** The tool's own files inside the folder (the cache, when --cache-location points there), as names in it. */
+  readonly ownNames: Set<string>;
+  private readonly folders = Object.keys(ENTRY_KINDS).map((f) => `${f}/`).join(', ');
+
+  constructor(dir: string, own: string[]) {
+    // Compared as names (no path joined per file: for thousands of files it costs more than the listing).
+    this.ownNames = new Set(own.map((f) => path.relative(path.resolve(dir), path.resolve(f)).split(path.sep).join('/')).filter((r) => r && !r.startsWith('..') && !path.isAbsolute(r)));
+  }
+
+  /** A folder that holds one of the tool's own files (left out of the listing): not an empty folder. */
+  holdsOwn(name: string): boolean {
+    for (const f of this.ownNames) if (f.startsWith(name + '/')) return true;
+    return false;
+  }
+
+  link(name: string): CatalogText {
+    return { name, refused: `${name} is a symbolic link, and the catalog reads no links (a link can point outside the catalog, and git stores it as a link): replace it with the file or folder itself` };
+  }
+
+  other(name: string): CatalogText {
+    return { name, refused: `${name} is not a regular file (a pipe, socket or device): remove it from the catalog` };
+  }
+
+  /** A folder with nothing listed in it (`top`: directly in the catalog folder); undefined when that is allowed. */
+  emptyFolder(name: string, top: boolean): CatalogText | undefined {
+    if (this.holdsOwn(name)) return undefined;
+    const kindFolder = top && Object.hasOwn(ENTRY_KINDS, name);
+    if (kindFolder) return undefined; // rails/ with nothing in it yet
+    return { name: `${name}/`, refused: `${name}/ is an empty folder, and the catalog holds ${this.folders} only: delete it` };
+  }
 }
 
 /**
@@ -88,12 +130,8 @@ export function scanCatalog(dir: string, shown = dir, own: string[] = []): Listi
   checkCatalogDir(dir, shown);
   const files: string[] = [];
   const refused: CatalogText[] = [];
-  const folders = Object.keys(ENTRY_KINDS).map((f) => `${f}/`).join(', ');
-  // The tool's own files (the cache, when --cache-location points inside the catalog) are not catalog paths: their
-  // names inside the folder, compared as names (no path joined per file: for thousands of files it costs more than
-  // the listing).
-  const ownNames = new Set(own.map((f) => path.relative(path.resolve(dir), path.resolve(f)).split(path.sep).join('/')).filter((r) => r && !r.startsWith('..') && !path.isAbsolute(r)));
-  const isOwn = (name: string) => [...ownNames].some((f) => f.startsWith(name + '/'));
+  const rules = new ListingRules(dir, own);
+  const { ownNames } = rules;
   /** Lists a folder; returns how many paths under it were listed or reported. */
   const visit = (rel: string): number => {
     let count = 0;
@@ -102,15 +140,14 @@ export function scanCatalog(dir: string, shown = dir, own: string[] = []): Listi
       if (ownNames.has(name)) continue;
       if (!rel && d.name === '.git') continue; // a catalog folder that is a repository's root: git's own folder
       count++;
-      if (d.isSymbolicLink())
-        refused.push({ name, refused: `${name} is a symbolic link, and the catalog reads no links (a link can point outside the catalog, and git stores it as a link): replace it with the file or folder itself` });
+      if (d.isSymbolicLink()) refused.push(rules.link(name));
       else if (d.isDirectory()) {
-        if (visit(name) === 0 && !isOwn(name)) {
-          const where = !rel && Object.hasOwn(ENTRY_KINDS, d.name) ? `${name}/ is empty` : `${name}/ is an empty folder, and the catalog holds ${folders} only`;
-          if (rel || !(Object.hasOwn(ENTRY_KINDS, d.name))) refused.push({ name: `${name}/`, refused: `${where}: delete it` });
+        if (visit(name) === 0) {
+          const empty = rules.emptyFolder(name, !rel);
+          if (empty) refused.push(empty);
         }
       } else if (d.isFile()) files.push(name);
-      else refused.push({ name, refused: `${name} is not a regular file (a pipe, socket or device): remove it from the catalog` });
+      else refused.push(rules.other(name));
     }
     return count;
   };

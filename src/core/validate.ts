@@ -30,8 +30,12 @@ export interface ValidateOptions {
   base?: BaseDelta | Promise<BaseDelta | undefined>;
   /** Cache file (validate --cache), relative to cwd: only what changed since the run that wrote it is checked again. */
   cacheFile?: string;
-  /** The folder as the caller listed it (scanCatalog, the cache file left out), instead of listing it again. */
-  listing?: Listing;
+  /**
+   * The folder as the caller listed it (scanCatalog, the cache file left out), instead of listing it again. A promise:
+   * a listing under way (findCatalog, with each file's stat for the cache), awaited when the run needs it; undefined
+   * when it could not be made (the folder is then listed here).
+   */
+  listing?: Listing | Promise<Listing | undefined>;
 }
 
 /** Result of validating a catalog: the report, plus what was loaded, for the build and the history checks. */
@@ -195,7 +199,7 @@ export async function validateCatalog(options: ValidateOptions): Promise<Validat
 
 /** validateCatalog without the cache: the folder read whole, then checked (with the base, once it is read). */
 async function loadThenCheck(options: ValidateOptions): Promise<Validation> {
-  const loaded = await loadCatalog(options.dir, options.cwd, { listing: options.listing });
+  const loaded = await loadCatalog(options.dir, options.cwd, { listing: await options.listing });
   return validateLoaded(loaded, { ...options, base: await options.base });
 }
 

@@ -46,8 +46,11 @@ export interface ReadBaseOptions {
   stepByStep?: boolean;
   /** HEAD as defaultBase found it (its `seen.head`): with ref HEAD, the usual path does not run rev-parse again. */
   head?: ResolvedHead;
-  /** The working tree's files in the catalog folder, when the caller listed them (scanCatalog): not listed again. */
-  names?: string[];
+  /**
+   * The working tree's files in the catalog folder, when the caller listed them (scanCatalog): not listed again. A
+   * promise (a listing under way) is awaited once git has answered.
+   */
+  names?: string[] | Promise<string[]>;
 }
 
 /** The repository's top folder and HEAD's commit, as `git rev-parse --show-toplevel HEAD^{commit}` prints them. */
@@ -131,7 +134,7 @@ async function direct(cwd: string, args: string[]): Promise<string> {
  * readBase's usual path: one rev-parse for the three look-ups (the top folder, the ref's commit, HEAD's commit), then
  * the merge base, git run directly. An unknown ref, an empty repository or no checkout fail the rev-parse: OffPath.
  */
-async function readBaseDirect({ ref, cwd, head: resolved }: ReadBaseOptions, absDir: string, names: string[]): Promise<BaseRevision> {
+async function readBaseDirect({ ref, cwd, head: resolved }: ReadBaseOptions, absDir: string, names: string[] | Promise<string[]>): Promise<BaseRevision> {
   let top: string, refCommit: string, head: string;
   if (ref === 'HEAD' && resolved) {
     // What the rev-parse below would say for HEAD: defaultBase asked git already.
@@ -158,7 +161,7 @@ interface Revision {
   commit: string;
   prefix: string;
   absDir: string;
-  names: string[];
+  names: string[] | Promise<string[]>;
   cwd: string;
 }
 
@@ -168,8 +171,8 @@ interface Revision {
  * hashed to be sure (a file only touched, or changed in the index alone, is the same), and the base's text of each one
  * that differs is read with cat-file. When diff-index cannot answer, every file of the working tree is hashed.
  */
-async function readRevision(git: (args: string[]) => Promise<string>, { ref, refCommit, commit, prefix, absDir, names, cwd }: Revision): Promise<BaseRevision> {
-  const [blobs, maybe] = await Promise.all([listBlobs(git, commit, prefix), mayDiffer(git, commit, prefix)]);
+async function readRevision(git: (args: string[]) => Promise<string>, { ref, refCommit, commit, prefix, absDir, names: listed, cwd }: Revision): Promise<BaseRevision> {
+  const [blobs, maybe, names] = await Promise.all([listBlobs(git, commit, prefix), mayDiffer(git, commit, prefix), listed]);
   const algorithm = commit.length === 64 ? 'sha256' : 'sha1';
   const shown = (name: string) => displayPath(path.join(absDir, name), cwd);
   const here = new Set(names);

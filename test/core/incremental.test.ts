@@ -177,7 +177,7 @@ describe('the cache index', () => {
     // written: how the next run leaves the index (whole again, or the damaged record replaced by an appended one).
     ['an append cut short (the batch without its end)', (text: string) => text.slice(0, text.lastIndexOf('\nC\t') + 1)],
     ['an append cut in the middle of a record', (text: string) => text.slice(0, text.lastIndexOf('\nF\t') + 30)],
-    ['a record whose rest does not parse', (text: string) => text.replace(/(\nF\trails\/BR-doc\.yaml(?:\t[^\t\n]*){8}\t)\[/, '$1{')],
+    ['a record whose rest does not parse', (text: string) => text.replace(/(\nF\trails\/BR-doc\.yaml(?:\t[^\t\n]*){5}\t)\[/, '$1{')],
     ['a record whose stat is not a number (its file is hashed, found unchanged, recorded again)', (text: string) => text.replace(/(\nF\trails\/BR-doc\.yaml\t)\d+/, '$1x'), 'appended'],
     ['the wide problems damaged (the last ones, those that count)', (text: string) => text.slice(0, text.lastIndexOf('\nW\t')) + '\nW\t[{' + text.slice(text.indexOf('\n', text.lastIndexOf('\nW\t') + 1))],
     ['a shape damaged', (text: string) => text.replace(/\nS\t[^\n]*/, '\nS\t[')],
@@ -203,7 +203,7 @@ describe('the cache index', () => {
     if (written === 'whole') {
       expect(lines.at(-1)).toMatch(/^C\t\d+$/);
       expect(lines.filter((l) => l.startsWith('C\t'))).toHaveLength(1); // written whole again, then nothing appended
-    } else expect(lines.filter((l) => l.startsWith('F\trails/BR-doc.yaml\t')).at(-1)).toMatch(/^F\trails\/BR-doc\.yaml\t\d+\t/);
+    } else expect(lines.filter((l) => l.startsWith('F\trails/BR-doc.yaml\t')).at(-1)).toMatch(/^F\trails\/BR-doc\.yaml\t\d+ /);
   }, 60_000);
 
   it('does not reuse catalog-wide problems when two runs appended on top of the same index', async () => {

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { applyFixes, type Fix } from '../../core/fix.js';
 import { CatalogDirError, displayPath, scanCatalog, type Listing } from '../../core/load.js';
+import { findCatalog } from '../../core/find-walk.js';
 import { makeReport, type Problem } from '../../core/problem.js';
 import { crashReport, validateCatalog, type Validation } from '../../core/validate.js';
 import { preloadEntryValidators } from '../../core/schemas.js';
@@ -83,16 +84,17 @@ function inScope(scope: Scope | undefined, display: string, cwd: string): boolea
  * Resolves once git has said which revision to read; `reading` then reads it, while the run checks the working tree
  * (none: no base).
  */
-async function chooseBase(values: { base?: string; 'no-base'?: boolean }, dir: string, io: CliIO, list: () => Listing): Promise<{ reading?: Promise<BaseRevision | undefined> }> {
+async function chooseBase(values: { base?: string; 'no-base'?: boolean }, dir: string, io: CliIO, list: () => Promise<Listing>): Promise<{ reading?: Promise<BaseRevision | undefined> }> {
   if (values['no-base']) return {};
   const git = await import('../../git/base.js');
+  const namesOf = (listing: Promise<Listing>) => settled(listing.then((l) => l.files));
   if (values.base !== undefined) {
-    const reading = git.readBase({ ref: values.base, dir, cwd: io.cwd, names: list().files });
+    const reading = git.readBase({ ref: values.base, dir, cwd: io.cwd, names: namesOf(list()) });
     // While the git processes run, the entries' validators load (the working tree's check needs them next).
     return { reading: settled(whileWaiting(reading, preloadEntryValidators)) };
   }
   const seen: { head?: ResolvedHead } = {};
-  let listing: Listing | undefined;
+  let listing: Promise<Listing> | undefined;
   const where = await whileWaiting(git.defaultBase(dir, io.cwd, seen), () => {
     preloadEntryValidators();
     listing = list();
@@ -101,7 +103,7 @@ async function chooseBase(values: { base?: string; 'no-base'?: boolean }, dir: s
     io.stderr.write('catalog validate: not in a git checkout, so deleted entries are not checked (in a checkout, --base <ref> compares with a revision)\n');
     return {};
   }
-  const names = (listing ?? list()).files;
+  const names = namesOf(listing ?? list());
   const read = async (): Promise<BaseRevision | undefined> => {
     const reasons: string[] = [];
     for (const ref of [where.upstream, 'HEAD']) {
@@ -188,9 +190,14 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   let scope: Scope | undefined;
   const fixed: Problem[] = [];
   try {
-    // Listed once: by chooseBase while git answers, or by validateCatalog. The cache file is not a catalog file.
-    let listing: Listing | undefined;
-    const list = () => (listing = scanCatalog(absDir, dir, cacheFile ? [path.resolve(io.cwd, cacheFile)] : []));
+    // Listed once: by chooseBase while git answers, or by validateCatalog. The cache file is not a catalog file. With
+    // --cache, GNU find lists the folder and stats its files in a process of its own from now on (find-walk.ts); where
+    // it cannot, the folder is listed here.
+    const own = cacheFile ? [path.resolve(io.cwd, cacheFile)] : [];
+    const finding = cacheFile ? findCatalog(absDir, dir, own, io.walk) : undefined;
+    let listing: Promise<Listing> | undefined;
+    const list = (): Promise<Listing> =>
+      (listing ??= finding ? settled(finding.then((found) => found ?? scanCatalog(absDir, dir, own))) : Promise.resolve(scanCatalog(absDir, dir, own)));
     const { reading } = await chooseBase(values, dir, io, list);
     // git's next processes start (the base's files and what differs) before this thread walks the working tree.
     if (reading) await new Promise((resolve) => setImmediate(resolve));
@@ -198,7 +205,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     if (positionals.length > 0) base = await reading;
     scope = await resolveScope(positionals, absDir, base?.deleted ?? new Set(), io);
     const delta = reading && settled(reading.then((b) => b?.delta));
-    validation = await validateCatalog({ dir, cwd: io.cwd, today, base: delta, cacheFile, listing });
+    validation = await validateCatalog({ dir, cwd: io.cwd, today, base: delta, cacheFile, listing: listing ?? list() });
     base = await reading;
     for (let pass = 0; values.fix && pass < FIX_PASSES; pass++) {
       const now = await applySafeFixes(validation, validation.report.problems.filter((p) => inScope(scope, p.file, io.cwd)));
