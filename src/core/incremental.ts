@@ -278,8 +278,8 @@ async function run(
     // listed: reading it says so.
     const found = stats?.[i];
     const own = stats ? undefined : nodeStat(joinPath(absDir, name));
-    const key = stats ? found : own?.key;
-    if (kept && key !== undefined && kept.sameStat(key) && !kept.racy) {
+    const statKeyNow = stats ? found : own?.key;
+    if (kept && statKeyNow !== undefined && kept.sameStat(statKeyNow) && !kept.racy) {
       slots.push(new KeptFile(absDir, name, shownOf, kept));
       continue;
     }
