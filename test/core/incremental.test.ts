@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -256,6 +257,11 @@ describe('catalog validate --cache --fix', () => {
     const fixed = await runCatalog(['validate', '--dir', 'catalog', '--today', TODAY, '--no-base', '--cache', '--fix'], dir);
     expect(fixed.stderr).toContain('1 problem(s) fixed; 0 error(s)');
     expect(readFileSync(path.join(dir, 'catalog/rails/BR-pix.yaml'), 'utf8')).toContain('currency: BRL');
+    // The fixed file's record has the stat of the walk every run of the command makes (find's, where GNU find is:
+    // its times end in `s`), so that the next run does not hash every file again.
+    const gnuFind = process.platform === 'linux' && spawnSync('find', ['--version'], { encoding: 'utf8' }).stdout?.includes('GNU findutils');
+    const record = indexText(dir).split('\n').filter((l) => l.startsWith('F\trails/BR-pix.yaml\t')).at(-1)!;
+    expect(/s \d+$/.test(record.split('\t')[2])).toBe(Boolean(gnuFind));
     const again = await runCatalog(['validate', '--dir', 'catalog', '--today', TODAY, '--no-base', '--cache'], dir);
     expect(again.code).toBe(0);
   }, 60_000);

@@ -211,7 +211,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       const now = await applySafeFixes(validation, validation.report.problems.filter((p) => inScope(scope, p.file, io.cwd)));
       if (now.length === 0) break;
       fixed.push(...now);
-      validation = await validateCatalog({ dir, cwd: io.cwd, today, base: base?.delta, cacheFile });
+      // Walked again as the first run was (the fixed files changed): the cache keeps one kind of stat.
+      const again = cacheFile ? findCatalog(absDir, dir, own) : undefined;
+      validation = await validateCatalog({ dir, cwd: io.cwd, today, base: base?.delta, cacheFile, listing: again });
     }
   } catch (err) {
     if (err instanceof CatalogDirError) throw new UsageError(err.message);
