@@ -363,11 +363,7 @@ async function run(
   const problems: Problem[] = [];
   /** Each entry's owner in the catalog-wide pass, with its record (undefined when the file is not recorded). */
   const owned: Array<[FileRecord | undefined, Owner]> = [];
-  const enter = (raw: RawEntry, broken: string[] | null | undefined) => {
-    loaded.entries.push(raw);
-    if (broken) invalid.push({ entry: raw, broken });
-    else addEntry(catalog, raw.kind, raw);
-  };
+  const enter = (raw: RawEntry, broken: string[] | null | undefined) => enterEntry(catalog, invalid, raw, broken);
   for (const slot of slots) {
     if (slot instanceof KeptFile) {
       const { record: kept, name } = slot;
@@ -506,10 +502,14 @@ function touchedEntries(delta: BaseDelta, slots: Slot[], freshKept: Map<string, 
   const invalid: InvalidEntry[] = [];
   for (const slot of slots) {
     const entry = found.get(slot);
-    if (!entry) continue;
-    catalog.raw.push(entry.raw);
-    if (entry.broken) invalid.push({ entry: entry.raw, broken: entry.broken });
-    else addEntry(catalog, entry.raw.kind, entry.raw);
+    if (entry) enterEntry(catalog, invalid, entry.raw, entry.broken);
   }
   return { catalog, invalid };
+}
+
+/** Puts an entry in a catalog: in `raw`, then among the valid entries of its kind or, with `broken`, the refused ones. */
+function enterEntry(catalog: Catalog, invalid: InvalidEntry[], raw: RawEntry, broken: string[] | null | undefined): void {
+  catalog.raw.push(raw);
+  if (broken) invalid.push({ entry: raw, broken });
+  else addEntry(catalog, raw.kind, raw);
 }
