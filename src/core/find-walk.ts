@@ -47,7 +47,6 @@ export function listingOf(out: string, rules: ListingRules): Listing | undefined
   const folders: string[] = [];
   /** Folders with something listed in them. */
   const holding = new Set<string>();
-  const { ownNames } = rules;
   let previous = '';
   let lastParent = '';
   for (let i = 0; i < count; i++) {
@@ -58,7 +57,7 @@ export function listingOf(out: string, rules: ListingRules): Listing | undefined
     const name = record.slice(0, beforeType);
     if (!(previous < name)) return undefined;
     previous = name;
-    if (ownNames.size > 0 && isOwnPath(name, ownNames)) continue;
+    if (rules.leavesOut(name)) continue;
     const slash = name.lastIndexOf('/');
     if (slash > 0 && !(slash === lastParent.length && name.startsWith(lastParent))) holding.add((lastParent = name.slice(0, slash)));
     const type = record.charCodeAt(afterType - 1);
@@ -76,13 +75,6 @@ export function listingOf(out: string, rules: ListingRules): Listing | undefined
     if (empty) refused.push(empty);
   }
   return { files, refused: refused.sort((a, b) => cmp(a.name, b.name)), stats: keys };
-}
-
-/** The path is one of the tool's own files, or inside one of its own folders. */
-function isOwnPath(name: string, ownNames: Set<string>): boolean {
-  if (ownNames.has(name)) return true;
-  for (const own of ownNames) if (name.startsWith(own + '/')) return true;
-  return false;
 }
 
 /** The modification time, in milliseconds, of a stat key made by find (NaN when it is not one). */
