@@ -94,16 +94,15 @@ async function chooseBase(values: { base?: string; 'no-base'?: boolean }, dir: s
     return { reading: settled(whileWaiting(reading, preloadEntryValidators)) };
   }
   const seen: { head?: ResolvedHead } = {};
-  let listing: Promise<Listing> | undefined;
   const where = await whileWaiting(git.defaultBase(dir, io.cwd, seen), () => {
     preloadEntryValidators();
-    listing = list();
+    list();
   });
   if (!where.inCheckout) {
     io.stderr.write('catalog validate: not in a git checkout, so deleted entries are not checked (in a checkout, --base <ref> compares with a revision)\n');
     return {};
   }
-  const names = namesOf(listing ?? list());
+  const names = namesOf(list());
   const read = async (): Promise<BaseRevision | undefined> => {
     const reasons: string[] = [];
     for (const ref of [where.upstream, 'HEAD']) {
@@ -205,7 +204,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     if (positionals.length > 0) base = await reading;
     scope = await resolveScope(positionals, absDir, base?.deleted ?? new Set(), io);
     const delta = reading && settled(reading.then((b) => b?.delta));
-    validation = await validateCatalog({ dir, cwd: io.cwd, today, base: delta, cacheFile, listing: listing ?? list() });
+    validation = await validateCatalog({ dir, cwd: io.cwd, today, base: delta, cacheFile, listing: list() });
     base = await reading;
     for (let pass = 0; values.fix && pass < FIX_PASSES; pass++) {
       const now = await applySafeFixes(validation, validation.report.problems.filter((p) => inScope(scope, p.file, io.cwd)));
