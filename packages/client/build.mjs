@@ -1,5 +1,5 @@
 // Builds dist/: index.js, one ESM bundle made by esbuild from src/ and the service's own modules it imports
-// (src/beneficiary, src/core/dates.ts: one source, bundled, not copied), and index.d.ts from tsc.
+// (src/beneficiary, src/domain/dates.ts: one source, bundled, not copied), and index.d.ts from tsc.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';

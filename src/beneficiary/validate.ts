@@ -1,4 +1,4 @@
-import { didYouMeanText } from '../core/suggest.js';
+import { didYouMeanText } from '../domain/suggest.js';
 import type { LocalizedText, SeedField } from '../generated/types.js';
 import { normalize } from './normalize.js';
 import { compilePattern } from './pattern.js';

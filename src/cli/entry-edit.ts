@@ -1,10 +1,11 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { displayPath, ENTRY_KINDS, type EntryKind, type Folder } from '../core/load.js';
-import { schemaAt } from '../core/schema-walk.js';
-import { didYouMean, didYouMeanText } from '../core/suggest.js';
+import { displayPath } from '../read/paths.js';
+import { ENTRY_KINDS, type EntryKind, type Folder } from '../model/catalog.js';
+import { schemaAt } from '../model/schema-walk.js';
+import { didYouMean, didYouMeanText } from '../domain/suggest.js';
 import { EditError, setTopLevel } from '../edit/set-values.js';
-import { writeAtomic } from '../core/write-atomic.js';
+import { writeAtomic } from '../util/write-atomic.js';
 import { catalogDir } from './catalog-dir.js';
 import { EXIT, UsageError, type CliIO } from './io.js';
 

@@ -1,5 +1,5 @@
-import type { AtomicFs } from '../core/write-atomic.js';
-import type { FindRun } from '../core/find-run.js';
+import type { AtomicFs } from '../util/write-atomic.js';
+import type { FindRun } from '../read/find-run.js';
 
 /** Everything a command may touch of the outside world, injected so that tests run the CLI in-process. */
 export interface CliIO {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RuleMeta } from '../rules/define.js';
-import { startFind, type FindRun } from '../core/find-run.js';
+import { startFind, type FindRun } from '../read/find-run.js';
 import { catalogDir } from './catalog-dir.js';
 
 /**

@@ -3,8 +3,8 @@
  * the browser share it. src/git reads the revisions and builds their seeds; this module only compares.
  */
 import { checkValue } from '../beneficiary/index.js';
-import { toPointer } from '../core/pointer.js';
-import { cmp } from '../core/problem.js';
+import { toPointer } from '../model/pointer.js';
+import { cmp } from '../model/problem.js';
 import type { RailField, SeedAsset, SeedCountry, SeedField, SeedRail } from '../generated/types.js';
 
 /** The three catalogs, in the order the seed and the reports list them. */

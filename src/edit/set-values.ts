@@ -1,8 +1,8 @@
 import { isMap, isScalar, parseDocument, stringify, type Document, type Node, type Pair } from 'yaml';
-import { applyFixes, type Fix } from '../core/fix.js';
-import type { EntryKind } from '../core/load.js';
-import { entrySchema, propertyOrder } from '../core/schema-walk.js';
-import { YAML_OPTIONS } from '../core/source.js';
+import { applyFixes, type Fix } from './fix.js';
+import type { EntryKind } from '../model/catalog.js';
+import { entrySchema, propertyOrder } from '../model/schema-walk.js';
+import { YAML_OPTIONS } from '../parse/source.js';
 
 /** An entry that cannot be edited in place: YAML errors, or not a block mapping. The message says what to do. */
 export class EditError extends Error {}

@@ -1,7 +1,7 @@
-import { isCountryCode } from '../core/iso.js';
-import { schemaEnum } from '../core/schemas.js';
+import { isCountryCode } from '../domain/iso.js';
+import { schemaEnum } from '../model/schemas.js';
 import type { Policy } from '../generated/types.js';
-import type { Entry } from '../core/catalog.js';
+import type { Entry } from '../model/catalog.js';
 import { defineRule } from './define.js';
 
 /** What the lists holding a country require of it: the strongest effect, and the list that gives it. */

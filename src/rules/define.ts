@@ -1,6 +1,6 @@
-import type { Severity } from '../core/problem.js';
-import type { Catalog } from '../core/catalog.js';
-import type { SourceFile, Target } from '../core/source.js';
+import type { Severity } from '../model/problem.js';
+import type { Catalog } from '../model/catalog.js';
+import type { SourceFile, Target } from '../parse/source.js';
 
 /** What a rule's check gets: the catalog, the date it is judged on, and a way to report a problem. */
 export interface RuleContext {

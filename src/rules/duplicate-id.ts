@@ -1,5 +1,5 @@
 import { defineRule } from './define.js';
-import { idKey } from '../core/catalog.js';
+import { idKey } from '../model/catalog.js';
 
 export default defineRule({
   id: 'duplicate-id',

@@ -1,4 +1,4 @@
-import { cmp } from '../core/problem.js';
+import { cmp } from '../model/problem.js';
 import { defineRule } from './define.js';
 
 /**

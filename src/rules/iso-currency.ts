@@ -1,5 +1,5 @@
-import { currencyStatus, ISO_4217_PUBLISHED, minorUnit, nearCurrencyCodes } from '../core/iso.js';
-import type { Catalog } from '../core/catalog.js';
+import { currencyStatus, ISO_4217_PUBLISHED, minorUnit, nearCurrencyCodes } from '../domain/iso.js';
+import type { Catalog } from '../model/catalog.js';
 import { defineRule } from './define.js';
 
 /** What is wrong with a currency code and what to write instead; undefined for an active payout currency. */

@@ -2,7 +2,7 @@ import { checkValue } from '../beneficiary/validate.js';
 import { compilePattern } from '../beneficiary/pattern.js';
 import type { RailField } from '../generated/types.js';
 import { defineRule } from './define.js';
-import { redosDiagnostics } from '../core/redos.js';
+import { redosDiagnostics } from '../domain/redos.js';
 
 function quote(text: string, max = 60): string {
   return JSON.stringify(text.length > max ? `${text.slice(0, max - 1)}…` : text);

@@ -1,8 +1,8 @@
 import { compilePattern } from '../beneficiary/pattern.js';
 import { normalize } from '../beneficiary/normalize.js';
-import { portabilityFindings } from '../core/pattern-portability.js';
-import { re2Verdict } from '../core/re2.js';
-import { redosDiagnostics } from '../core/redos.js';
+import { portabilityFindings } from '../domain/pattern-portability.js';
+import { re2Verdict } from '../domain/re2.js';
+import { redosDiagnostics } from '../domain/redos.js';
 import type { RailField } from '../generated/types.js';
 import { defineRule } from './define.js';
 import { quotePattern } from './pattern-syntax.js';

@@ -1,6 +1,6 @@
 import type { Diagnostics } from 'recheck';
 import { compilePattern } from '../beneficiary/pattern.js';
-import { redosDiagnostics } from '../core/redos.js';
+import { redosDiagnostics } from '../domain/redos.js';
 import { defineRule } from './define.js';
 import { quotePattern } from './pattern-syntax.js';
 

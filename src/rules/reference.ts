@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { isCountryCode } from '../core/iso.js';
-import type { Catalog } from '../core/catalog.js';
+import { isCountryCode } from '../domain/iso.js';
+import type { Catalog } from '../model/catalog.js';
 import { defineRule } from './define.js';
 
 /** Phases in which a rail pays out: it may not serve a restricted country. */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeAtomic } from '../core/write-atomic.js';
+import { writeAtomic } from '../util/write-atomic.js';
 import { contentVersion } from './version.js';
 
 /**

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { checkBeneficiary } from '../beneficiary/check.js';
-import { readSchema } from '../core/schemas.js';
+import { readSchema } from '../model/schemas.js';
 import { project } from '../seed/project.js';
 import { CHECK_BODY_LIMIT } from './client-routes.js';
 import { changesBetween, type VersionContent } from './history.js';

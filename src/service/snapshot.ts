@@ -1,6 +1,6 @@
 import fastJson from 'fast-json-stringify';
-import { cmp } from '../core/problem.js';
-import { validatorOf } from '../core/schemas.js';
+import { cmp } from '../model/problem.js';
+import { validatorOf } from '../model/schemas.js';
 import type { Seed } from '../generated/types.js';
 import { contentVersion } from '../seed/version.js';
 import { endpoints, seedSchema, type EndpointDef, type EndpointName, type FilterDef } from './endpoints.js';

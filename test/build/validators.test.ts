@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 // @ts-expect-error: a plain JavaScript build script, without type declarations
 import { makeAjv, VALIDATED } from '../../scripts/compile.mjs';
-import { ENTRY_KINDS } from '../../src/core/load.js';
-import { integerFields } from '../../src/core/integers.js';
-import { schemaAtRef, schemaErrors } from '../../src/core/schemas.js';
+import { ENTRY_KINDS } from '../../src/model/catalog.js';
+import { integerFields } from '../../src/check/integers.js';
+import { schemaAtRef, schemaErrors } from '../../src/model/schemas.js';
 import { buildSeed } from '../../src/seed/build.js';
-import { validateCatalog } from '../../src/core/validate.js';
+import { validateCatalog } from '../../src/pipeline/validate.js';
 
 const ROOT = path.resolve(__dirname, '../..');
 const CATALOG = path.join(ROOT, 'catalog');

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { runCatalog } from '../helpers/cli.js';
 import { describe, expect, it } from 'vitest';
 import { RAIL_BR_PIX, VALID, writeCatalog } from '../helpers/catalog.js';
-import { validateCatalog } from '../../src/core/validate.js';
-import { integerFields } from '../../src/core/integers.js';
+import { validateCatalog } from '../../src/pipeline/validate.js';
+import { integerFields } from '../../src/check/integers.js';
 
 
 const catalog = runCatalog;

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { validateCatalog } from '../../src/core/validate.js';
+import { validateCatalog } from '../../src/pipeline/validate.js';
 import type { Rail } from '../../src/generated/types.js';
 import { buildSeed } from '../../src/seed/build.js';
 import { AUTH, makeApp } from '../service/helpers.js';

@@ -1,13 +1,13 @@
 /** The comparison behind `catalog diff` and the review summary's Markdown, on catalogs given as texts (no git). */
 import { describe, expect, it } from 'vitest';
-import { loadTexts } from '../../src/core/load.js';
-import { checkSchemas } from '../../src/core/validate.js';
+import { loadTexts } from '../../src/parse/load.js';
+import { checkSchemas } from '../../src/check/schema.js';
 import { formatBps, formatMinutes, formatUnits } from '../../src/compare/amounts.js';
 import { diffToJson, type CatalogDiff } from '../../src/compare/changes.js';
 import { cell, renderDiffMarkdown, showValue } from '../../src/compare/markdown.js';
-import { minorUnit } from '../../src/core/iso.js';
+import { minorUnit } from '../../src/domain/iso.js';
 import { diffCatalogs } from '../../src/git/diff.js';
-import type { Catalog } from '../../src/core/catalog.js';
+import type { Catalog } from '../../src/model/catalog.js';
 import { ASSET_USDC, COUNTRY_BR, RAIL_BR_PIX, setLine } from '../helpers/catalog.js';
 import { RAIL_FR_SEPA, START } from '../git/repo.js';
 

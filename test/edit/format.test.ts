@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { ENTRY_KINDS, type Folder } from '../../src/core/load.js';
+import { ENTRY_KINDS, type Folder } from '../../src/model/catalog.js';
 import { commentsOf, formatEntry, FormatError } from '../../src/edit/format.js';
 import { setTopLevel } from '../../src/edit/set-values.js';
 

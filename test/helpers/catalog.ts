@@ -3,11 +3,12 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Problem } from '../../src/core/problem.js';
-import { checkSchemas, validateCatalog, type Validation } from '../../src/core/validate.js';
-import type { BaseDelta } from '../../src/core/base-delta.js';
-import { loadTexts } from '../../src/core/load.js';
-import { cmp } from '../../src/core/problem.js';
+import type { Problem } from '../../src/model/problem.js';
+import { checkSchemas } from '../../src/check/schema.js';
+import { validateCatalog, type Validation } from '../../src/pipeline/validate.js';
+import type { BaseDelta } from '../../src/history/delta.js';
+import { loadTexts } from '../../src/parse/load.js';
+import { cmp } from '../../src/model/problem.js';
 
 /** The date every test judges the catalog on: tests never depend on the real date. */
 export const TODAY = '2026-11-22';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { problemsOf } from '../helpers/catalog.js';
-import { characterName, decodeUtf8 } from '../../src/core/text.js';
+import { characterName } from '../../src/domain/characters.js';
+import { decodeUtf8 } from '../../src/read/file.js';
 
 describe('characters', () => {
   it('accepts the valid fixtures', async () => {

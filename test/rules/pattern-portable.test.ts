@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { portabilityFindings } from '../../src/core/pattern-portability.js';
-import { re2Verdict } from '../../src/core/re2.js';
+import { portabilityFindings } from '../../src/domain/pattern-portability.js';
+import { re2Verdict } from '../../src/domain/re2.js';
 import { problemsOf, RAIL_BR_PIX, setLine } from '../helpers/catalog.js';
 
 /** BR-pix with another pixKey pattern (line 24) and, optionally, other test vectors (lines 28 and 29). */

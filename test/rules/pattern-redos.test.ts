@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redosDiagnostics } from '../../src/core/redos.js';
+import { redosDiagnostics } from '../../src/domain/redos.js';
 import { problemsOf, RAIL_BR_PIX, setLine } from '../helpers/catalog.js';
 
 /** BR-pix with another pixKey pattern (line 24). */

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadTexts } from '../../src/core/load.js';
-import type { Problem } from '../../src/core/problem.js';
-import { checkLoaded } from '../../src/core/validate.js';
-import { rulesByScope } from '../../src/core/incremental.js';
+import { loadTexts } from '../../src/parse/load.js';
+import type { Problem } from '../../src/model/problem.js';
+import { checkLoaded } from '../../src/pipeline/validate.js';
+import { rulesByScope } from '../../src/cache/incremental.js';
 import { rules } from '../../src/rules/index.js';
 import type { Rule } from '../../src/rules/define.js';
 import { RAIL_BR_PIX, TODAY, setLine } from '../helpers/catalog.js';
@@ -115,7 +115,7 @@ describe('rule scope', () => {
     expect(problemsOf(whole, rule).map(key).sort()).not.toEqual(split(rule).map(key).sort());
   });
 
-  // What compares with the base revision is a rule's history check, which this test does not run (test/core/history-view.test.ts).
+  // What compares with the base revision is a rule's history check, which this test does not run (test/history/history-view.test.ts).
   it.each(['removed-entry', 'unverified-change', 'verified-at'])('rule %s compares with the base in a history check', (id) => {
     expect((rules as Record<string, Rule>)[id].history).toBeDefined();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BaseDelta } from '../../src/core/base-delta.js';
+import type { BaseDelta } from '../../src/history/delta.js';
 import { ASSET_USDC, problemsOf, RAIL_BR_PIX, setLine, VALID, wholeBase } from '../helpers/catalog.js';
 
 function baseOf(files: Record<string, string> = {}): BaseDelta {

@@ -1,11 +1,12 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { CatalogDirError } from '../../core/load.js';
-import { crashReport, validateCatalog } from '../../core/validate.js';
-import { formatters } from '../../formatters/index.js';
+import { CatalogDirError } from '../../read/folder.js';
+import { crashReport } from '../../report/crash.js';
+import { validateCatalog } from '../../pipeline/validate.js';
+import { formatters } from '../../report/formatters.js';
 import { currentCommit } from '../../seed/commit.js';
 import { buildSeed, serializeSeed } from '../../seed/build.js';
-import { writeAtomic } from '../../core/write-atomic.js';
+import { writeAtomic } from '../../util/write-atomic.js';
 import { parseFlags, todayFlag } from '../args.js';
 import { catalogDir } from '../catalog-dir.js';
 import { EXIT, UsageError, type CliIO } from '../io.js';

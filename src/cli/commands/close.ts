@@ -1,4 +1,4 @@
-import { entrySchema, propertyOrder } from '../../core/schema-walk.js';
+import { entrySchema, propertyOrder } from '../../model/schema-walk.js';
 import { parseFlags, todayFlag } from '../args.js';
 import { editEntry } from '../entry-edit.js';
 import { UsageError, type CliIO } from '../io.js';

@@ -1,8 +1,8 @@
 import { watch } from 'node:fs';
 import path from 'node:path';
-import { CatalogDirError } from '../../core/load.js';
-import { crashReport } from '../../core/validate.js';
-import { formatters } from '../../formatters/index.js';
+import { CatalogDirError } from '../../read/folder.js';
+import { crashReport } from '../../report/crash.js';
+import { formatters } from '../../report/formatters.js';
 import { bundleFormScript, buildSiteFiles } from '../../site/build.js';
 import { createSiteServer, type SiteState } from '../../site/serve.js';
 import { siteFromDir } from '../../site/source.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { inertLines } from '../../core/visible.js';
+import { inertLines } from '../../report/visible.js';
 import { hostname } from 'node:os';
 import { digestOf, KeyConfigError, KeyRing, keysFromList, parseRateLimit, readKeysFile, type RateLimit } from '../../service/auth.js';
 import { sourceOf, type SeedSource } from '../../service/seed-source.js';
