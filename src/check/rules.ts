@@ -86,3 +86,11 @@ export function reporter(rule: Rule, problems: Problem[]): RuleContext['report']
 export function runRule(rule: Rule, catalog: Catalog, today: string, problems: Problem[]): void {
   rule.check?.({ catalog, today, report: reporter(rule, problems) });
 }
+
+/** Splits rules by scope: those whose problems stay with a file, and those that need the whole catalog. */
+export function rulesByScope(rules: Record<string, Rule>): { entry: Record<string, Rule>; catalog: Record<string, Rule> } {
+  const entry: Record<string, Rule> = {};
+  const catalog: Record<string, Rule> = {};
+  for (const [id, rule] of Object.entries(rules)) (rule.scope === 'entry' ? entry : catalog)[id] = rule;
+  return { entry, catalog };
+}

@@ -60,14 +60,24 @@ export function entryKey(kind: string, data: Record<string, unknown>): string {
   return typeof id === 'string' ? `${kind}:${id}` : '';
 }
 
+/** What a run knows beyond its catalog, for the history checks. */
+export interface HistoryOptions {
+  /**
+   * Names of the working tree's files that gave no entry (a syntax error, an unreadable file): what they hold is
+   * unknown, not gone, so their base entries are left out of both sides.
+   */
+  unknown?: ReadonlySet<string>;
+  /** An entry's whole data, when the catalog holds less of it (validate --cache keeps a summary of unchanged files). */
+  full?: (entry: RawEntry) => Record<string, unknown>;
+}
+
 /**
  * What the history checks see (HistoryContext in src/rules/define.ts): the working tree's entries of the files the
  * change touched (not at the base, or changed), the base's entries of those files (own), and on both sides the
- * working tree's entries of untouched files that share a kind and id with one of them. `working` must hold at least
- * those entries, in catalog order: the whole catalog, or (validate --cache) only the entries of touched files and the
- * untouched entries whose key is in changedKeys.
+ * working tree's entries of untouched files that share a kind and id with one of them. `working` holds the whole
+ * catalog, in catalog order.
  */
-export function historyView(delta: BaseDelta, working: Catalog): { catalog: Catalog; base: Catalog } {
+export function historyView(delta: BaseDelta, working: Catalog, options: HistoryOptions = {}): { catalog: Catalog; base: Catalog } {
   const atBase = delta.names;
   // An entry's name inside the folder, from its absolute path (joinPath's, the folder and a separator before the name).
   const prefix = joinPath(delta.dir, 'x').slice(0, -1);
@@ -82,20 +92,41 @@ export function historyView(delta: BaseDelta, working: Catalog): { catalog: Cata
   const keys = changedKeys(delta, working.raw.filter(touched));
   const kept = (e: { kind: string; file: RawEntry['file']; data: unknown }) =>
     touched(e) || (keys.size > 0 && keys.has(entryKey(e.kind, e.data as Record<string, unknown>)));
-  const catalog: Catalog = {
-    rails: working.rails.filter(kept),
-    assets: working.assets.filter(kept),
-    countries: working.countries.filter(kept),
-    policies: working.policies.filter(kept),
-    raw: working.raw.filter(kept),
-  };
+  const catalog = whole(
+    {
+      rails: working.rails.filter(kept),
+      assets: working.assets.filter(kept),
+      countries: working.countries.filter(kept),
+      policies: working.policies.filter(kept),
+      raw: working.raw.filter(kept),
+    },
+    options.full,
+  );
   // The base side: the files the change touched, and those of the view's other entries (a few, not the catalog).
   const files = new Set(delta.changed);
   for (const e of catalog.raw) {
     const name = nameOf(e.file.absolute);
     if (atBase.has(name)) files.add(name);
   }
+  for (const name of options.unknown ?? []) files.delete(name);
   return { catalog, base: composeBase({ ...delta, names: new Set([...files].sort(cmp)) }, catalog) };
+}
+
+/** The catalog with each entry's whole data (`full`), the same data object for an entry's raw and valid forms. */
+function whole(catalog: Catalog, full: HistoryOptions['full']): Catalog {
+  if (!full) return catalog;
+  const made = new Map<unknown, Record<string, unknown>>();
+  const of = (e: RawEntry) => {
+    let data = made.get(e.data);
+    if (!data) made.set(e.data, (data = full(e)));
+    return data;
+  };
+  const each = <T extends { data: unknown }>(list: T[]): T[] =>
+    list.map((e) => {
+      const data = of(e as unknown as RawEntry);
+      return data === e.data ? e : { ...e, data };
+    });
+  return { rails: each(catalog.rails), assets: each(catalog.assets), countries: each(catalog.countries), policies: each(catalog.policies), raw: each(catalog.raw) };
 }
 
 /** The keys (entryKey) of the touched entries, now and at the base: untouched entries with one of them are in the view. */

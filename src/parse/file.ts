@@ -21,6 +21,8 @@ export interface ParsedText {
   kind?: EntryKind;
   data?: Record<string, unknown>;
   issues: Array<{ rule: ParseRule; message: string; start: number; end: number; pointer?: string }>;
+  /** True for a path that is not read at all (a symbolic link, a folder): what it holds is not the catalog's. */
+  unread?: true;
   /**
    * Number-like plain scalars of a clean file that are not plain decimal integers (`100.00`, `1e2`, `0x64`, `1_000`), with
    * their pointers and source text: integer fields refuse them (integers.ts) without parsing the file again.
@@ -67,7 +69,10 @@ export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Docum
     result.issues.push({ rule, message, start, end });
     return result;
   };
-  if (source.refused !== undefined) return fail('file-name', source.refused);
+  if (source.refused !== undefined) {
+    result.unread = true;
+    return fail('file-name', source.refused);
+  }
   const base = parts[parts.length - 1];
   // A name ending in .yaml and not hidden (nearly every file) is neither a leftover nor misnamed: no pattern to try.
   const entryName = base.endsWith('.yaml') && base.charCodeAt(0) !== 0x2e;

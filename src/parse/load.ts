@@ -14,6 +14,8 @@ export interface Loaded {
   files: SourceFile[];
   entries: RawEntry[];
   problems: Problem[];
+  /** The entry files that gave no entry although they were read (a syntax error, an unreadable file), by name. */
+  unparsed: string[];
 }
 
 export interface LoadOptions {
@@ -54,7 +56,7 @@ export function loadTexts(absDir: string, texts: CatalogText[], cwd = process.cw
 
 /** Turns parsed files into source files, entries and located problems, in the code-unit order of their names. */
 function toLoaded(absDir: string, parsed: ParsedText[], cwd: string, docs: Map<string, Document | null>): Loaded {
-  const loaded: Loaded = { dir: absDir, files: [], entries: [], problems: [] };
+  const loaded: Loaded = { dir: absDir, files: [], entries: [], problems: [], unparsed: [] };
   const shown = displayPaths(absDir, cwd);
   for (const p of [...parsed].sort((a, b) => cmp(a.name, b.name))) {
     const absolute = joinPath(absDir, p.name);
@@ -65,6 +67,7 @@ function toLoaded(absDir: string, parsed: ParsedText[], cwd: string, docs: Map<s
       const range = issue.pointer !== undefined ? locate(file, issue.pointer) : offsetRange(file, issue.start, issue.end);
       loaded.problems.push({ file: file.path, ...range, severity: 'error', rule: issue.rule, pointer: issue.pointer ?? '', message: issue.message });
     }
+    if (isEntryPlace(p.name) && !p.unread && !(p.kind && p.data)) loaded.unparsed.push(p.name);
     if (p.kind && p.data) loaded.entries.push({ kind: p.kind, file, data: p.data, ...(p.literals?.length ? { literals: p.literals } : {}) });
   }
   return loaded;

@@ -43,17 +43,6 @@ export class ListingRules {
     this.ownNames = new Set(own.map((f) => path.relative(path.resolve(dir), path.resolve(f)).split(path.sep).join('/')).filter((r) => r && !r.startsWith('..') && !path.isAbsolute(r)));
   }
 
-  /**
-   * A path of the tool's own, or inside a folder of its own: left out of the listing (scanCatalog does not enter such
-   * a folder; find lists what is in it, findCatalog leaves it out).
-   */
-  leavesOut(name: string): boolean {
-    if (this.ownNames.size === 0) return false;
-    if (this.ownNames.has(name)) return true;
-    for (const f of this.ownNames) if (name.startsWith(f + '/')) return true;
-    return false;
-  }
-
   /** A folder that holds one of the tool's own files (left out of the listing): not an empty folder. */
   holdsOwn(name: string): boolean {
     for (const f of this.ownNames) if (f.startsWith(name + '/')) return true;

@@ -28,6 +28,13 @@ export interface RuleMeta {
    * every run. test/rules/scope.test.ts holds each entry rule to it.
    */
   scope?: 'entry' | 'catalog';
+  /**
+   * For a rule of scope 'catalog': the top-level properties of an entry its `check` reads. `validate --cache` keeps
+   * them for every file, so that the rule runs on every run without reading the files that did not change.
+   * test/rules/scope.test.ts holds each catalog rule to it: on entries cut to these properties it reports what it
+   * reports on whole entries.
+   */
+  reads?: readonly string[];
 }
 
 /**

@@ -40,7 +40,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     if (err instanceof CatalogDirError) throw new UsageError(err.message);
     throw err;
   }
-  const { report, catalog, loaded } = validation;
+  const { report, catalog } = validation;
   const out = path.resolve(io.cwd, shownOut);
   if (validation.crashed.length > 0) {
     io.stdout.write(formatters.stylish(report, { color: wantsColor(io) }));
@@ -53,7 +53,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     return EXIT.problems;
   }
   if (report.summary.warnings > 0) io.stderr.write(formatters.stylish(report, { color: false }));
-  const seed = buildSeed(catalog, await currentCommit(loaded.dir));
+  const seed = buildSeed(catalog, await currentCommit(path.resolve(io.cwd, dir)));
   try {
     await writeAtomic(out, serializeSeed(seed), io.fs);
   } catch (err) {
