@@ -2,6 +2,7 @@ import type { Catalog } from '../model/catalog.js';
 import type { Problem } from '../model/problem.js';
 import type { Loaded } from '../parse/load.js';
 import type { Rule } from '../rules/define.js';
+import { valueCharacters } from './characters.js';
 import { rulesOnInvalid, runRule, runRules, type Crashed } from './rules.js';
 import { checkSchemas, type InvalidEntry } from './schema.js';
 
@@ -17,8 +18,10 @@ export interface Checked {
  * included) and the rules of scope 'entry', on the entries the schema accepts and on the sound parts of those it refuses.
  */
 export function checkFiles(loaded: Loaded, today: string, entryRules: Record<string, Rule>, crashed: Crashed): Checked {
+  // Before anything locates a problem: only the files the full YAML path read have a document now.
+  const characters = loaded.files.flatMap((file) => (file.doc ? valueCharacters(file) : []));
   const { catalog, problems, invalid } = checkSchemas(loaded);
-  problems.push(...loaded.problems, ...checkRules(catalog, invalid, today, entryRules, crashed));
+  problems.push(...loaded.problems, ...characters, ...checkRules(catalog, invalid, today, entryRules, crashed));
   return { catalog, invalid, problems };
 }
 

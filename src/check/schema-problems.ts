@@ -75,6 +75,7 @@ function explain(entry: RawEntry, e: ErrorObject): { pointer: string; target: Ta
       return { pointer: at, target: 'value', message: `${name} must be ${shown((e.params as { allowedValue: unknown }).allowedValue)}` };
     case 'pattern': {
       const pattern = (e.params as { pattern: string }).pattern;
+      if (pattern === '\\S') return { pointer: at, target: 'value', message: `${name} is blank (only spaces): write the text${what}` };
       const value = String(e.data);
       const fixed = [value.toUpperCase(), value.toLowerCase(), value.trim()].find((v) => v !== value && new RegExp(pattern, 'u').test(v));
       const hint = fixed !== undefined ? `; write ${shown(fixed)}` : '';

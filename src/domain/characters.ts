@@ -76,3 +76,53 @@ export function refusedCharacters(text: string, limit = 20): CharacterFinding[] 
   }
   return found;
 }
+
+/**
+ * Characters a value or key never holds, whatever way YAML wrote it (an escape such as \0, \e, \x1b, \u202E, a block
+ * scalar's line break): every refused character, tab and line breaks too (a catalog text is one line), and a lone
+ * surrogate (\uD800: half of a character, which no encoding can write).
+ */
+const REFUSED_IN_VALUE =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])([\udc00-\udfff])/g;
+
+/** The distinct refused characters of a value or key, by code unit, in order of first appearance. */
+export function refusedInValue(value: string): number[] {
+  const codes: number[] = [];
+  REFUSED_IN_VALUE.lastIndex = 0;
+  for (let m = REFUSED_IN_VALUE.exec(value); m; m = REFUSED_IN_VALUE.exec(value)) {
+    const code = (m[1] ?? m[0]).charCodeAt(0);
+    if (!codes.includes(code)) codes.push(code);
+  }
+  return codes;
+}
+
+const ESCAPES: Record<string, number> = { '0': 0, a: 7, b: 8, t: 9, '\t': 9, n: 10, v: 11, f: 12, r: 13, e: 0x1b, N: 0x85, L: 0x2028, P: 0x2029 };
+
+/**
+ * Where a double-quoted YAML scalar's source writes a character with an escape (\0, \e, \x1b, \u202E...): each
+ * escape's offset in `written` and its text.
+ */
+export function escapesOf(written: string, code: number): Array<{ at: number; text: string }> {
+  const found: Array<{ at: number; text: string }> = [];
+  const escape = /\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[^])/g;
+  for (let m = escape.exec(written); m; m = escape.exec(written)) {
+    const e = m[1];
+    const value = e.length > 1 ? Number.parseInt(e.slice(1), 16) : ESCAPES[e];
+    if (value === code) found.push({ at: m.index, text: m[0] });
+  }
+  return found;
+}
+
+/**
+ * What to say of a refused character found in a value or key (`where`: 'value' or 'key'), written with the escape
+ * `escape` when one gives it, and what to write instead.
+ */
+export function valueCharacterMessage(code: number, where: 'value' | 'key', escape?: string): string {
+  const written = escape ? ` (written as the escape ${escape})` : '';
+  if (code >= 0xd800 && code <= 0xdfff)
+    return `${characterName(code)} in the ${where}${written}: a lone surrogate is half of a character, which no file or seed can hold; write the character itself, or the whole pair of \\u escapes`;
+  if (code === 0x09) return `${characterName(code)} in the ${where}${written}: a catalog text holds no tab; write a space`;
+  if (code === 0x0a || code === 0x0d)
+    return `${characterName(code)} in the ${where}${written}: a catalog text is one line (a block scalar | or > keeps its line breaks); write it on one line, or fold it with >- so that YAML joins its lines with spaces`;
+  return `${characterName(code)} in the ${where}${written}: ${why(code)}; delete ${escape ? 'the escape' : 'it'}`;
+}

@@ -412,9 +412,7 @@ function quoted(i: number): string {
       if (e === DQUOTE) r = '"';
       else if (e === BACKSLASH) r = '\\';
       else if (e === 0x2f) r = '/';
-      else if (e === 0x6e) r = '\n';
-      else if (e === 0x74) r = '\t';
-      else throw REFUSE;
+      else throw REFUSE; // any other escape (\n, \t, \u...) may make a character a value never holds: the full path checks it
       out += s.slice(from, j) + r;
       from = j + 2;
       j++;

@@ -26,7 +26,7 @@ describe('the fast YAML path', () => {
     ['a: true\nb: false\nc: null\nd:\ne: "true"', { a: true, b: false, c: null, d: null, e: 'true' }],
     ['a: NO\nb: yes\nc: 2026-05-01\nd: 16:00\ne: 062-000\nf: 1.2.3', { a: 'NO', b: 'yes', c: '2026-05-01', d: '16:00', e: '062-000', f: '1.2.3' }],
     ['p: ^[A-Z]{2}[0-9]{2}$ # comment\nq: a#b\nr: "x # y"', { p: '^[A-Z]{2}[0-9]{2}$', q: 'a#b', r: 'x # y' }],
-    ["s: 'it''s'\nt: \"a\\\"b\\\\c\\/d\\n\"\nu: ''", { s: "it's", t: 'a"b\\c/d\n', u: '' }],
+    ["s: 'it''s'\nt: \"a\\\"b\\\\c\\/d\"\nu: ''", { s: "it's", t: 'a"b\\c/d', u: '' }],
     ['l: [a, "b, c", 1, true, [x]]\nm: { fr: Nom du compte, en: "Account name" }\nn: []\no: {}', { l: ['a', 'b, c', 1, true, ['x']], m: { fr: 'Nom du compte', en: 'Account name' }, n: [], o: {} }],
     ['# head\nf:\n  - name: x\n    help:\n      fr: é 日本\n\n  - name: y\n  # between\n  -\n    z: 1\ng: 1', { f: [{ name: 'x', help: { fr: 'é 日本' } }, { name: 'y' }, { z: 1 }], g: 1 }],
     ['"quoted key": 1\n\'single\': 2\nkey-with.dots_1: 3', { 'quoted key': 1, single: 2, 'key-with.dots_1': 3 }],
@@ -74,6 +74,9 @@ describe('the fast YAML path', () => {
     ['not a number', 'a: .nan'],
     ['unsafe integer', 'a: 9007199254740993'],
     ['escape it does not decode', 'a: "\\u00e9"'],
+    // A line break or a tab in a value: the full path reads it, and the characters check refuses it.
+    ['line-break escape', 'a: "x\\ny"'],
+    ['tab escape', 'a: "x\\ty"'],
     ['a mapping in a plain scalar', 'a: b: c'],
     ['trailing comma', 'a: [x, ]'],
     ['empty file', ''],
