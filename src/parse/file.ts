@@ -6,7 +6,7 @@ import { MAX_FILE_BYTES, tooLarge, type CatalogText } from '../read/file.js';
 import { fastParseYaml, plainCharacters } from './fast-yaml.js';
 import { YAML_OPTIONS, yamlText } from './source.js';
 import { documentData, type Literal } from './yaml-data.js';
-import { explainSyntaxError } from './yaml-mistakes.js';
+import { explainSyntaxError, explainWarning, unreadableMessage } from './yaml-mistakes.js';
 
 /** More alias expansions than this in one file is treated as an alias bomb ("billion laughs"). */
 export const MAX_ALIAS_COUNT = 100;
@@ -119,7 +119,7 @@ export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Docum
     docs = parseAllDocuments(yamlText(text), YAML_OPTIONS) as Document.Parsed[];
     if (!Array.isArray(docs)) docs = [];
   } catch (err) {
-    return fail('yaml-syntax', `cannot parse the YAML: ${(err as Error).message}`);
+    return fail('yaml-syntax', unreadableMessage((err as Error).message));
   }
   const first = docs[0];
   const syntax = first ? [...first.errors].sort((a, b) => a.pos[0] - b.pos[0])[0] : undefined;
@@ -128,7 +128,7 @@ export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Docum
     const x = explainSyntaxError(text, { code: syntax.code, message: syntax.message, start: syntax.pos[0], end: syntax.pos[1] });
     fail('yaml-syntax', x.message, x.start, x.end);
   } else if (first) {
-    for (const w of first.warnings) fail('yaml-syntax', w.message.replace(/\s+at line \d+, column \d+.*$/s, ''), w.pos[0], w.pos[1]);
+    for (const w of first.warnings) fail('yaml-syntax', explainWarning(w.code, w.message), w.pos[0], w.pos[1]);
   }
   if (docs.length > 1 && !syntax) {
     const start = docs[1].range?.[0] ?? 0;
