@@ -11,6 +11,8 @@ import { offsetRange, type Range, type SourceFile } from '../parse/source.js';
  * it was written (plain, quoted, escaped, block scalar), holds no refused character (src/domain/characters.ts). The scan
  * of the raw text (src/parse/file.ts) already reports the characters written as they are; this reports the others
  * (escapes, line breaks of block scalars) at the value or key. The fast path reads only texts without any of them.
+ * A field's counterexamples are left to the scan of the raw text: they are values the field must refuse (a NUL, a
+ * lone surrogate...), written as visible escapes, and never published.
  */
 export function valueCharacters(file: SourceFile): Problem[] {
   const doc = file.doc;
@@ -47,7 +49,8 @@ function walk(doc: Document, node: Node | null, at: Array<string | number>, repo
       const key = pair.key as Node | null;
       const name = isScalar(key) ? String(key.value) : undefined;
       if (key && isScalar(key) && typeof key.value === 'string') report(key, toPointer([...at, key.value]), 'key', key.value);
-      if (name !== undefined) walk(doc, resolved(doc, pair.value as Node | null), [...at, name], report, seen);
+      // Counterexamples are values a field must refuse, never published: an escape there tests that it does.
+      if (name !== undefined && name !== 'counterexamples') walk(doc, resolved(doc, pair.value as Node | null), [...at, name], report, seen);
     }
   } else if (isSeq(node)) {
     node.items.forEach((item, i) => walk(doc, resolved(doc, item as Node | null), [...at, i], report, seen));
