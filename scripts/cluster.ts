@@ -22,7 +22,7 @@ const KEY = 'cluster-main-key-0123456789abcdef';
 const LIMITED_KEY = 'cluster-limited-key-0123456789abc';
 const SECOND_KEY = 'cluster-second-key-0123456789abcd';
 const LIMIT_PER_MIN = 30;
-const TODAY = '2026-11-23';
+const TODAY = '2026-11-25';
 
 const work = mkdtempSync(path.join(tmpdir(), 'catalog-cluster-'));
 const pids = path.join(work, 'pids');

@@ -23,6 +23,9 @@ const TYPE_FR: Record<string, string> = {
   phone: "ce n'est pas un numéro international au format E.164 : + puis l'indicatif du pays et 7 à 15 chiffres, sans espaces (+254712345678)",
   aba_routing: "un numéro de routage ABA a exactement 9 chiffres, sans espaces ni tirets (021000021)",
   clabe: 'une CLABE a exactement 18 chiffres, sans espaces ni tirets (002010077777777771)',
+  curp: "une CURP a 18 caractères : 4 lettres, la date de naissance AAMMJJ, 6 lettres, puis une lettre ou un chiffre et un chiffre de contrôle (GODE561231HDFRRN00)",
+  rfc: "un RFC a 13 caractères pour une personne, 12 pour une société : 4 (ou 3) lettres, la date AAMMJJ, puis 3 lettres ou chiffres (GODE561231GR8)",
+  mx_tax_id: 'écrivez un RFC (13 caractères pour une personne, 12 pour une société : GODE561231GR8) ou une CURP (18 caractères : GODE561231HDFRRN00)',
 };
 
 function labelFr(field: SeedField | undefined, name: string): string {

@@ -119,9 +119,10 @@ export interface RailField {
   name: string;
   label?: LocalizedText;
   /**
-   * Input type. text: free text checked by pattern; select: one of options; iban: an IBAN, checked with its mod-97 checksum and its country's length; email: an e-mail address; phone: an international number in E.164 form (+254712345678); aba_routing: a US ABA routing number with its checksum; clabe: a Mexican CLABE with its check digit; pix_key: a Brazilian Pix key (CPF or CNPJ with their check digits, the CNPJ numeric or alphanumeric; e-mail; E.164 phone; random key as a lowercase UUID).
+   * Input type. text: free text checked by pattern; select: one of options; iban: an IBAN, checked with its mod-97 checksum and its country's length; email: an e-mail address; phone: an international number in E.164 form (+254712345678); aba_routing: a US ABA routing number with its checksum; clabe: a Mexican CLABE with its check digit; pix_key: a Brazilian Pix key (CPF or CNPJ with their check digits, the CNPJ numeric or alphanumeric; e-mail; E.164 phone; random key as a lowercase UUID); curp: a Mexican CURP with its birth date and check digit; rfc: a Mexican RFC (person or company) with its date and SAT's check digit; mx_tax_id: an RFC or a CURP, told apart by length.
    */
-  type: 'text' | 'select' | 'iban' | 'email' | 'phone' | 'aba_routing' | 'clabe' | 'pix_key';
+  type:
+    'text' | 'select' | 'iban' | 'email' | 'phone' | 'aba_routing' | 'clabe' | 'pix_key' | 'curp' | 'rfc' | 'mx_tax_id';
   /**
    * Whether the field is required.
    */
@@ -399,9 +400,10 @@ export interface SeedField {
   name: string;
   label?: LocalizedText;
   /**
-   * Input type. text: free text checked by pattern; select: one of options; iban: an IBAN, checked with its mod-97 checksum and its country's length; email: an e-mail address; phone: an international number in E.164 form (+254712345678); aba_routing: a US ABA routing number with its checksum; clabe: a Mexican CLABE with its check digit; pix_key: a Brazilian Pix key (CPF or CNPJ with their check digits, the CNPJ numeric or alphanumeric; e-mail; E.164 phone; random key as a lowercase UUID).
+   * Input type. text: free text checked by pattern; select: one of options; iban: an IBAN, checked with its mod-97 checksum and its country's length; email: an e-mail address; phone: an international number in E.164 form (+254712345678); aba_routing: a US ABA routing number with its checksum; clabe: a Mexican CLABE with its check digit; pix_key: a Brazilian Pix key (CPF or CNPJ with their check digits, the CNPJ numeric or alphanumeric; e-mail; E.164 phone; random key as a lowercase UUID); curp: a Mexican CURP with its birth date and check digit; rfc: a Mexican RFC (person or company) with its date and SAT's check digit; mx_tax_id: an RFC or a CURP, told apart by length.
    */
-  type: 'text' | 'select' | 'iban' | 'email' | 'phone' | 'aba_routing' | 'clabe' | 'pix_key';
+  type:
+    'text' | 'select' | 'iban' | 'email' | 'phone' | 'aba_routing' | 'clabe' | 'pix_key' | 'curp' | 'rfc' | 'mx_tax_id';
   /**
    * Whether the field is required.
    */

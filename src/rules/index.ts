@@ -24,6 +24,7 @@ import duplicateName from './duplicate-name.js';
 import countryPolicy from './country-policy.js';
 import sources from './sources.js';
 import sourceAge from './source-age.js';
+import sourceHomePage from './source-home-page.js';
 import placeholder from './placeholder.js';
 
 /** Checks done by the core itself, listed here so that every rule id is documented in one place. */
@@ -73,6 +74,7 @@ export const rules = {
   'country-policy': countryPolicy,
   'sources': sources,
   'source-age': sourceAge,
+  'source-home-page': sourceHomePage,
   placeholder,
 } satisfies Record<string, Rule>;
 

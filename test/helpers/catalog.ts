@@ -44,7 +44,7 @@ fields:
     counterexamples: ["not a key!"]
 verifiedAt: "2026-10-01"
 sources:
-  - url: https://www.bcb.gov.br/
+  - url: https://www.bcb.gov.br/estabilidadefinanceira/pix
     title: Pix, Banco Central do Brasil
     checked: "2026-10-01"
 `;
