@@ -85,3 +85,24 @@ export function resolveField(fields: readonly SeedField[], field: SeedField, val
 export function dependentsOf(fields: readonly SeedField[], name: string): string[] {
   return fields.filter((f) => isObject(f) && isObject(f.dependsOn) && f.dependsOn.field === name).map((f) => f.name);
 }
+
+/**
+ * The formats a dependent field declares, each with its pointer relative to the field (`/dependsOn/variants/0`,
+ * `/dependsOn/otherwise`): what the catalog's rules check beside the field's own attributes. None for another field.
+ */
+export function formatsOf(field: SeedField): Array<{ at: string; format: FieldFormat & { when?: unknown; examples?: unknown; counterexamples?: unknown } }> {
+  const dependency = isObject(field) ? field.dependsOn : undefined;
+  if (!isObject(dependency)) return [];
+  const out: Array<{ at: string; format: FieldFormat }> = [];
+  if (Array.isArray(dependency.variants)) dependency.variants.forEach((v, k) => isObject(v) && out.push({ at: `/dependsOn/variants/${k}`, format: v }));
+  if (isObject(dependency.otherwise)) out.push({ at: '/dependsOn/otherwise', format: dependency.otherwise });
+  return out;
+}
+
+/** Each pattern of a field, with its pointer relative to the field: its own (`/pattern`), then its variants'. */
+export function patternsOf(field: SeedField): Array<{ at: string; pattern: string }> {
+  const out: Array<{ at: string; pattern: string }> = [];
+  if (isObject(field) && typeof field.pattern === 'string') out.push({ at: '/pattern', pattern: field.pattern });
+  for (const { at, format } of formatsOf(field)) if (typeof format.pattern === 'string') out.push({ at: `${at}/pattern`, pattern: format.pattern });
+  return out;
+}
