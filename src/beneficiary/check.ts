@@ -49,7 +49,7 @@ function frenchOf(error: BeneficiaryError, resolved: ResolvedField | undefined, 
   const label = labelFr(field, error.field);
   switch (error.code) {
     case 'required':
-      return `${label} est obligatoire : saisissez une valeur`;
+      return `${choiceFr(resolved)}${label} est obligatoire : saisissez une valeur`;
     case 'max_length': {
       const limit = typeof field?.maxLength === 'number' ? Math.min(field.maxLength, MAX_VALUE_LENGTH) : MAX_VALUE_LENGTH;
       const help = resolved?.choice && field?.help?.fr ? ` ; ${field.help.fr}` : '';

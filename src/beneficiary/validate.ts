@@ -93,7 +93,7 @@ export function checkFieldOf(fields: readonly SeedField[], field: SeedField, val
     const checked = checkValue(resolved.field, value);
     const error = checked.error;
     // A format that depends on a choice says which choice: "with Pix key type CNPJ: too long ...; CNPJ key: ...".
-    if (!error || !resolved.choice || (error.code !== 'pattern' && error.code !== 'max_length')) return checked;
+    if (!error || !resolved.choice || (error.code !== 'pattern' && error.code !== 'max_length' && error.code !== 'required')) return checked;
     const help = error.code === 'max_length' && error.help ? `; ${error.help.en}` : '';
     return { ...checked, error: { ...error, message: `with ${choiceText(resolved)}: ${error.message}${help}` } };
   }
