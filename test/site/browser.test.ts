@@ -12,7 +12,7 @@ import type { SiteData } from '../../src/site/model.js';
 import { browserRequired, CHROMIUM, hasChromium, openSite, type SiteInBrowser } from './browser.js';
 
 const root = path.resolve(__dirname, '../..');
-const TODAY = '2026-11-23';
+const TODAY = '2026-11-25';
 const ARTIFACTS = path.join(root, 'test-artifacts');
 
 if (!hasChromium && !browserRequired) console.warn(`test/site/browser.test.ts: SKIPPED, no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH; .ci/run installs it)`);

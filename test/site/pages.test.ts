@@ -196,7 +196,7 @@ describe('renderPages', () => {
 
 describe('the bundled catalog as a site', () => {
   it('refers to no other host: scripts, styles and icons are same-origin, links to others are sources only', async () => {
-    const { data } = await siteFromDir('catalog', root, '2026-11-23');
+    const { data } = await siteFromDir('catalog', root, '2026-11-25');
     const files = renderPages(data!);
     for (const [file, page] of files) {
       for (const m of page.matchAll(/\s(src|href)="([^"]*)"/g)) {
