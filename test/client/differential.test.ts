@@ -167,6 +167,19 @@ describe('offline validateBeneficiary (SDK bundle) = beneficiary-checks (service
     expect(cnpj.help.en).toMatch(/^CNPJ key/);
   });
 
+  it('fieldFor gives a generated form the field as it stands for the choice, from the same module', () => {
+    const pix = seedRails.get('BR-pix');
+    const cnpj = sdk.fieldFor(pix, 'pixKey', { pixKeyType: 'cnpj' })!;
+    expect(cnpj.applies).toBe(true);
+    expect(cnpj.field).toMatchObject({ name: 'pixKey', type: 'pix_key', pattern: '^[0-9A-Z]{12}[0-9]{2}$', maxLength: 14, help: { en: expect.stringMatching(/^CNPJ key/) } });
+    expect(cnpj.field).not.toHaveProperty('dependsOn');
+    // Nothing chosen: the field as written, the union of the five formats.
+    expect(sdk.fieldFor(pix, 'pixKey', {})!.field).toBe(pix.fields[1]);
+    expect(sdk.fieldFor(seedRails.get('MX-spei'), 'bankCode', { accountType: 'clabe' })!.applies).toBe(false);
+    expect(sdk.fieldFor(seedRails.get('MX-spei'), 'bankCode', { accountType: 'phone' })!.field.required).toBe(true);
+    expect(sdk.fieldFor(pix, 'nope', {})).toBeUndefined();
+  });
+
   it('unknown fields and non-text values too', async () => {
     const rail = seedRails.get('BR-pix');
     for (const values of [{ pixkey: 'x' }, { pixKey: 52998224725 }, { pixKey: null }, { pixKey: ['a'] }, { pixKeyType: true }, {}]) {
