@@ -17,6 +17,7 @@ import patternAnchors from './pattern-anchors.js';
 import patternPortable from './pattern-portable.js';
 import fieldOptions from './field-options.js';
 import duplicateField from './duplicate-field.js';
+import dependentFields from './dependent-fields.js';
 import removedEntry from './removed-entry.js';
 import unverifiedChange from './unverified-change.js';
 import slugMatchesId from './slug-matches-id.js';
@@ -67,6 +68,7 @@ export const rules = {
   'pattern-portable': patternPortable,
   'field-options': fieldOptions,
   'duplicate-field': duplicateField,
+  'dependent-fields': dependentFields,
   'removed-entry': removedEntry,
   'unverified-change': unverifiedChange,
   'slug-matches-id': slugMatchesId,

@@ -30,16 +30,16 @@ export const clientSchemas = {
     type: 'object',
     properties: {
       field: { type: 'string', description: 'The field, or the unknown name sent.' },
-      code: { type: 'string', enum: ['required', 'type', 'max_length', 'pattern', 'option', 'checksum', 'unknown_field'], description: 'Why the value is refused; stable.' },
+      code: { type: 'string', enum: ['required', 'type', 'max_length', 'pattern', 'option', 'checksum', 'not_applicable', 'unknown_field'], description: 'Why the value is refused; stable. not_applicable: a value for a field that does not apply to the option chosen in the select it depends on (dependsOn).' },
       message: { $ref: '#/components/schemas/LocalizedText', description: 'What is wrong and what to write instead.' },
-      help: { $ref: '#/components/schemas/LocalizedText', description: "The field's help, when it has one: show it beside the message." },
+      help: { $ref: '#/components/schemas/LocalizedText', description: "The field's help, when it has one: show it beside the message. For a dependent field, the help of the chosen option's format." },
     },
     required: ['field', 'code', 'message'],
     additionalProperties: false,
   },
   BeneficiaryCheck: {
     title: 'BeneficiaryCheck',
-    description: 'The authoritative verdict on a beneficiary (contract 2.3): normalization first, then required, maxLength, pattern and the type check of each field; unknown fields refused.',
+    description: 'The authoritative verdict on a beneficiary (contract 2.3): normalization first, then required, maxLength, pattern and the type check of each field, a dependent field (dependsOn) as its format stands for the option chosen in the select it depends on; unknown fields refused.',
     type: 'object',
     properties: {
       valid: { type: 'boolean', description: 'True exactly when errors is empty.' },

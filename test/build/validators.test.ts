@@ -119,13 +119,13 @@ describe('the precompiled schema validators (compiled/validators/ (entries.cjs a
 // rails and assets) are the ones that would go missing.
 describe('the integer fields, found through the $refs of the schemas', () => {
   it.each([
-    ['rail', ['/fees/bps', '/fees/fixedMinor', '/fields/*/maxLength', '/limits/decimals', '/limits/maxMinor', '/limits/minMinor', '/settlement/p50Minutes', '/settlement/p95Minutes']],
+    ['rail', ['/fees/bps', '/fees/fixedMinor', '/fields/*/dependsOn/otherwise/maxLength', '/fields/*/dependsOn/variants/*/maxLength', '/fields/*/maxLength', '/limits/decimals', '/limits/maxMinor', '/limits/minMinor', '/settlement/p50Minutes', '/settlement/p95Minutes']],
     ['asset', ['/decimals', '/quoteLockSeconds']],
     ['country', []],
     ['policy', []],
     [
       'seed',
-      ['/assets/*/decimals', '/assets/*/quoteLockSeconds', '/meta/counts/assets', '/meta/counts/countries', '/meta/counts/rails', '/rails/*/fees/bps', '/rails/*/fees/fixedMinor', '/rails/*/fields/*/maxLength', '/rails/*/limits/decimals', '/rails/*/limits/maxMinor', '/rails/*/limits/minMinor', '/rails/*/settlement/p50Minutes', '/rails/*/settlement/p95Minutes'],
+      ['/assets/*/decimals', '/assets/*/quoteLockSeconds', '/meta/counts/assets', '/meta/counts/countries', '/meta/counts/rails', '/rails/*/fees/bps', '/rails/*/fees/fixedMinor', '/rails/*/fields/*/dependsOn/otherwise/maxLength', '/rails/*/fields/*/dependsOn/variants/*/maxLength', '/rails/*/fields/*/maxLength', '/rails/*/limits/decimals', '/rails/*/limits/maxMinor', '/rails/*/limits/minMinor', '/rails/*/settlement/p50Minutes', '/rails/*/settlement/p95Minutes'],
     ],
   ])('%s: %j', (kind, expected) => {
     expect(integerFields(kind)).toEqual(expected);

@@ -15,7 +15,7 @@ const TED = RAIL_BR_PIX.replace(/BR-pix/g, 'BR-ted').replace('slug: pix', 'slug:
 
 describe('integer fields, from the schemas', () => {
   it('finds every integer property of every entry schema by walking the schemas', () => {
-    expect(integerFields('rail')).toEqual(['/fees/bps', '/fees/fixedMinor', '/fields/*/maxLength', '/limits/decimals', '/limits/maxMinor', '/limits/minMinor', '/settlement/p50Minutes', '/settlement/p95Minutes']);
+    expect(integerFields('rail')).toEqual(['/fees/bps', '/fees/fixedMinor', '/fields/*/dependsOn/otherwise/maxLength', '/fields/*/dependsOn/variants/*/maxLength', '/fields/*/maxLength', '/limits/decimals', '/limits/maxMinor', '/limits/minMinor', '/settlement/p50Minutes', '/settlement/p95Minutes']);
     expect(integerFields('asset')).toEqual(['/decimals', '/quoteLockSeconds']);
   });
 

@@ -49,6 +49,27 @@ sources:
     checked: "2026-10-01"
 `;
 
+/**
+ * RAIL_BR_PIX whose pixKey depends on a key type (written after it: the pattern rules do not mind) with one variant of
+ * the given pattern at line 33 and examples at line 34 (lines 1-28 unchanged).
+ */
+export function railWithVariantPattern(pattern: string, examples: string[] = ['1234']): string {
+  const dependent = [
+    '    dependsOn:', // 29
+    '      field: keyType', // 30
+    '      variants:', // 31
+    '        - when: [a]', // 32
+    `          pattern: '${pattern.replace(/'/g, "''")}'`, // 33
+    `          examples: ${JSON.stringify(examples)}`, // 34
+    '      otherwise: {}', // 35
+    '  - name: keyType',
+    '    type: select',
+    '    required: true',
+    '    options: [{ value: a, label: { fr: A, en: A } }, { value: b, label: { fr: B, en: B } }]',
+  ];
+  return RAIL_BR_PIX.replace('verifiedAt:', () => `${dependent.join('\n')}\nverifiedAt:`);
+}
+
 /** A valid open country served by BR-pix. */
 export const COUNTRY_BR = `code: BR
 name: Brazil

@@ -79,6 +79,11 @@ fields:
     required: false
     pattern: ^(a+)+$
     examples: ["aaa"]
+  - name: dependent
+    label: { fr: Dépendant, en: Dependent }
+    type: text
+    required: false
+    dependsOn: { field: nowhere, variants: [{ when: [x] }] }
 verifiedAt: "2026-10-01"
 sources:
   - url: https://www.bcb.gov.br/

@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
 /**
  * The payout form's script, bundled for the browser (static/form.js): it checks each value as it is typed with
- * src/beneficiary's checkValue, the code the validator and the service run, and shows the verdict accessibly.
+ * src/beneficiary's checkFieldOf, the code the validator and the service run (a dependent field against the format of
+ * the option chosen in its select), and shows the verdict accessibly.
  */
-import { checkValue } from '../../beneficiary/index.js';
+import { checkFieldOf, dependentsOf } from '../../beneficiary/index.js';
 import type { FormData } from '../form.js';
 
 type Control = HTMLInputElement | HTMLSelectElement;
@@ -22,7 +23,9 @@ function setUp(data: FormData, form: HTMLFormElement): void {
     if (!control) return true;
     const raw = control.value;
     const given = raw === '' ? undefined : raw;
-    const { value, error } = checkValue(data.fields[i], given);
+    // A dependent field is checked against the format of the option chosen in its select (src/beneficiary/dependent.ts).
+    const values = Object.fromEntries(controls.map((c, k) => [data.fields[k].name, c && c.value !== '' ? c.value : undefined]));
+    const { value, error } = checkFieldOf(data.fields, data.fields[i], values);
     const id = control.id;
     const errorElement = document.getElementById(`${id}-error`)!;
     const normalized = document.getElementById(`${id}-normalized`)!;
@@ -58,10 +61,19 @@ function setUp(data: FormData, form: HTMLFormElement): void {
     return !error;
   };
 
+  /** Checks field i, then again the fields whose format depends on its choice (those that hold a value). */
+  const updateWithDependents = (i: number): void => {
+    update(i, false);
+    for (const name of dependentsOf(data.fields, data.fields[i].name)) {
+      const k = data.fields.findIndex((f) => f.name === name);
+      if (controls[k]?.value || controls[k]?.getAttribute('aria-invalid') === 'true') update(k, false);
+    }
+  };
+
   controls.forEach((control, i) => {
     if (!control) return;
-    control.addEventListener('input', () => update(i, false));
-    control.addEventListener('change', () => update(i, false));
+    control.addEventListener('input', () => updateWithDependents(i));
+    control.addEventListener('change', () => updateWithDependents(i));
     // A value the browser restored (back navigation) is checked at once.
     if (control.value !== '') update(i, false);
   });
@@ -73,7 +85,7 @@ function setUp(data: FormData, form: HTMLFormElement): void {
     const i = controls.indexOf(control);
     if (!control || i < 0) return;
     control.value = button.dataset.value ?? '';
-    update(i, false);
+    updateWithDependents(i);
     control.focus();
   });
 
