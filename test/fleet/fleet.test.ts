@@ -202,12 +202,15 @@ describe('a seed store over HTTP', () => {
 });
 
 describe('readiness and metrics', () => {
-  it('GET /readyz answers 200 when ready and 503 when not; /healthz stays 200', async () => {
-    let ready = false;
-    const app = await buildApp(new SnapshotStore(snapshotOf(seedA)), { keys: new KeyRing([digestOf(KEY)]), cursorSecret: SECRET, logger: false, readiness: () => ready });
-    expect((await app.inject({ url: '/readyz' })).statusCode).toBe(503);
+  it('GET /readyz answers 200 when ready and 503 with the reason when not; /healthz stays 200', async () => {
+    let reason: string | null = 'starting: the seed is not served yet';
+    const app = await buildApp(new SnapshotStore(snapshotOf(seedA)), { keys: new KeyRing([digestOf(KEY)]), cursorSecret: SECRET, logger: false, readiness: () => reason });
+    const notReady = await app.inject({ url: '/readyz' });
+    expect(notReady.statusCode).toBe(503);
+    expect(notReady.json()).toEqual({ status: 'not-ready', version: seedA.meta.version, reason: 'starting: the seed is not served yet' });
+    expect(notReady.headers['cache-control']).toBe('no-store');
     expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
-    ready = true;
+    reason = null;
     const res = await app.inject({ url: '/readyz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ready', version: seedA.meta.version });

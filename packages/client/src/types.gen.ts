@@ -491,6 +491,7 @@ export interface Error {
      * Machine-readable error code.
      */
     code:
+      | 'headers_too_large'
       | 'internal_error'
       | 'invalid_request'
       | 'method_not_allowed'
@@ -498,6 +499,8 @@ export interface Error {
       | 'payload_too_large'
       | 'rail_closed'
       | 'rate_limited'
+      | 'request_timeout'
+      | 'service_unavailable'
       | 'unauthorized'
       | 'unknown_version'
       | 'unsupported_media_type';
