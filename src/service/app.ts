@@ -108,6 +108,14 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   return reply.send(errorJson(error, reply.request.id));
 }
 
+/** Refuses a query parameter on an endpoint that takes none (400 unknown_param); undefined when there is none. */
+function refuseQuery(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
+  const query = request.query as ParsedQuery;
+  if (query.length === 0) return undefined;
+  const name = query[0].name.slice(0, 64);
+  return sendError(reply, { id: 'unknown_param', param: name, vars: { param: JSON.stringify(name), allowed: 'no parameter' } });
+}
+
 /** A matcher of concrete paths against route patterns (/api/v1/rails/:id matches /api/v1/rails/BR-pix). */
 function pathMatcher(patterns: readonly string[]): (path: string) => boolean {
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -182,17 +190,14 @@ function routeTable(context: RouteContext, options: Pick<AppOptions, 'readiness'
       auth: true,
       params: [],
       handler(request, reply) {
-        const query = request.query as ParsedQuery;
-        if (query.length > 0) {
-          const p = query[0];
-          return sendError(reply, { id: 'unknown_param', param: p.name.slice(0, 64), vars: { param: JSON.stringify(p.name.slice(0, 64)), allowed: 'no parameter' } });
-        }
+        const refused = refuseQuery(request, reply);
+        if (refused) return refused;
         reply.header('cache-control', 'private');
         return responses.send(request, reply, openApiKey, () => new Representation(openApi, openApiTag), JSON_TYPE);
       },
     },
     ...clientRoutes({ store, cursors, responses, history, sendError }),
-    ...docsRoutes(responses, new Representation(openApi, openApiTag)),
+    ...docsRoutes(responses, new Representation(openApi, openApiTag), refuseQuery),
     {
       path: '/readyz',
       auth: false,

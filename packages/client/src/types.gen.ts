@@ -75,6 +75,7 @@ export interface CatalogApiSchemas {
   ValueChange?: ValueChange;
   ChangeEntry?: ChangeEntry;
   ChangeList?: ChangeList;
+  Readiness?: Readiness;
 }
 /**
  * A text in French and English; both are required.
@@ -721,4 +722,15 @@ export interface ChangeList {
    * Opaque cursor of the next page; null exactly when no entry follows.
    */
   next_cursor: string | null;
+}
+export interface Readiness {
+  status: 'ready' | 'not-ready';
+  /**
+   * Seed version served to new runs.
+   */
+  version: string;
+  /**
+   * Why the replica should not get traffic now (not-ready only): starting, stopping, its seed store cannot be read, or a read of the store has not answered for longer than the poll interval.
+   */
+  reason?: string;
 }
