@@ -44,7 +44,7 @@ export interface FuzzTarget {
   ids: string[];
 }
 
-/** Builds the bundled catalog's seed and an app over it: the limited key may make 20 requests a minute. */
+/** Builds the bundled catalog's seed and an app over it: the limited key may make 5 requests a minute. */
 export async function fuzzTarget(): Promise<FuzzTarget> {
   const { catalog } = await validateCatalog({ dir: 'catalog', cwd: ROOT, today: TODAY });
   const seed = buildSeed(catalog);
@@ -54,7 +54,7 @@ export async function fuzzTarget(): Promise<FuzzTarget> {
     keys,
     cursorSecret: 'fuzz-cursor-secret-0123456789abcdef0123',
     logger: false,
-    rateLimit: { default: { max: 20, windowMs: 60_000 } },
+    rateLimit: { default: { max: 5, windowMs: 60_000 } },
     metrics: new ServiceMetrics(METRICS_TOKEN, { replica: 'fuzz' }),
   });
   const contract = new ApiContract((await app.inject({ url: '/openapi.json' })).json());
