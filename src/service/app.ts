@@ -3,7 +3,7 @@ import { METHODS, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { checkAuthorization, digestOf, type AuthFailure, type KeyRing, type RateLimit } from './auth.js';
-import { answerOnSocket, clientErrorAnswer, lacksHost, rawError, readableUrl } from './edge.js';
+import { answerOnSocket, clientErrorAnswer, lacksHost, rawError, readableUrl, type RouteTest } from './edge.js';
 import type { ServiceMetrics } from './metrics.js';
 import { CursorCodec } from './cursor.js';
 import { endpoints, type EndpointDef } from './endpoints.js';
@@ -106,6 +106,12 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   else if (error.id === 'post_only') reply.header('allow', 'POST');
   else if (error.id === 'store_unavailable') reply.header('retry-after', String(STORE_RETRY_AFTER_S));
   return reply.send(errorJson(error, reply.request.id));
+}
+
+/** Answers a refused key: 401 with the Bearer challenge (error="invalid_token" when a token was sent, RFC 6750 3.1). */
+function refuseKey(reply: FastifyReply, failure: AuthFailure): FastifyReply {
+  reply.header('www-authenticate', failure.tokenSent ? `${REALM}, error="invalid_token"` : REALM);
+  return sendError(reply, { id: failure.id });
 }
 
 /** Refuses a query parameter on an endpoint that takes none (400 unknown_param); undefined when there is none. */
@@ -292,27 +298,75 @@ async function registerRateLimit(app: FastifyInstance, rateLimit: NonNullable<Ap
 }
 
 /**
- * The API over a snapshot store, ready to inject or listen. Listening, signals and reloads belong to the caller
- * (src/service/server.ts).
+ * The key check and X-Request-Id, first on every route: `identify` (routes without a key) and
+ * `identifyAndAuthenticate` as their first onRequest hook, or `guarded` around a GET handler that has no hook.
+ * `authenticated` holds the requests whose key was accepted (only with rate limits: the limit counts only those).
  */
-export async function buildApp(store: SnapshotStore, options: AppOptions): Promise<FastifyInstance> {
-  const cursors = new CursorCodec(options.cursorSecret);
-  const responses = new ResponseCache({
-    maxBytes: options.pageCacheBytes,
-    maxEntries: options.pageCacheBytes === 0 ? 0 : options.pageCacheEntries,
-    compress: options.compression ?? true,
-  });
-  const keys = options.keys;
-  const history = options.history ?? new VersionHistory();
-  const routes = routeTable({ store, cursors, responses, history }, options);
-  options.metrics?.observe(store, responses);
-  const isRoutePath = pathMatcher([...routes.map((r) => r.path), CHECK_PATH]);
-  const isKeyedPath = pathMatcher([...routes.filter((r) => r.auth).map((r) => r.path), CHECK_PATH]);
-  const vocabulary = logVocabulary(
-    [...routes.map((r) => r.path), CHECK_PATH],
-    [...routes.flatMap((r) => r.params), ...CREDENTIAL_NAMES],
-  );
+function keyChecks(keys: KeyRing, rateLimited: boolean) {
+  // Every answer carries X-Request-Id, set first: by the first onRequest hook of every route (one hook with the key
+  // check on the routes that need a key, rather than a global hook plus the key check: one hook less per request),
+  // or, on a GET route when there are no rate limits, by its handler before the key check (`guarded` below: no hook);
+  // by the not-found handler, and by sendError for every error.
+  const identify = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    reply.header('x-request-id', request.id);
+    if (lacksHost(request.raw)) return void sendError(reply, { id: 'bad_request' });
+    done();
+  };
+  const identifyAndAuthenticate = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    reply.header('x-request-id', request.id);
+    authenticate(request, reply, done);
+  };
 
+  /** Requests whose key was accepted: the only ones rate-limited (by key); kept only when there are rate limits. */
+  const authenticated = new WeakSet<FastifyRequest>();
+
+  /** Why the request's key is refused (a missing, unknown or misplaced key), or null when it is accepted. */
+  function keyFailure(request: FastifyRequest): AuthFailure | null {
+    return checkAuthorization(request.headers.authorization, keys, () => hasCredentialParam(request.query as ParsedQuery));
+  }
+
+  /** Auth comes first: a bad key with bad parameters is 401, not 400. */
+  function authenticate(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+    const failure = keyFailure(request);
+    if (failure !== null) return void refuseKey(reply, failure);
+    if (lacksHost(request.raw)) return void sendError(reply, { id: 'bad_request' });
+    if (rateLimited) authenticated.add(request);
+    done();
+  }
+
+  /**
+   * A GET route without rate limits needs no hook at all: its handler sets X-Request-Id and checks the key first, as
+   * the hook would (nothing runs between a GET's onRequest hooks and its handler then: no body is parsed, no preHandler
+   * is registered), and fastify skips its hook runner. With rate limits, the hook stays: the limit's hook must
+   * know whether the key was accepted, and a 429 must carry X-Request-Id.
+   */
+  function guarded(route: RouteDef): RouteDef['handler'] {
+    const handler = route.handler;
+    if (!route.auth)
+      return function identified(request, reply) {
+        reply.header('x-request-id', request.id);
+        if (lacksHost(request.raw)) return sendError(reply, { id: 'bad_request' });
+        return handler(request, reply);
+      };
+    return function keyChecked(request, reply) {
+      reply.header('x-request-id', request.id);
+      const failure = keyFailure(request);
+      if (failure !== null) return refuseKey(reply, failure);
+      if (lacksHost(request.raw)) return sendError(reply, { id: 'bad_request' });
+      return handler(request, reply);
+    };
+  }
+
+  return { identify, identifyAndAuthenticate, authenticated, guarded };
+}
+
+/**
+ * The fastify options of the app: one JSON log line per request (allow-listed), request ids, the query string read by
+ * the service, and the answers made before a request reaches a route (edge.ts).
+ */
+function fastifyOptions(store: SnapshotStore, options: AppOptions, paths: { vocabulary: ReturnType<typeof logVocabulary>; isRoutePath: RouteTest; isKeyedPath: RouteTest }): any {
+  const { vocabulary, isRoutePath, isKeyedPath } = paths;
+  const keys = options.keys;
   /** Requests node's HTTP parser refuses (src/service/edge.ts). Nothing of the raw bytes is logged: they hold the Authorization header. */
   function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) {
     if (socket.destroyed) return;
@@ -320,7 +374,7 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
     answerOnSocket(socket, clientErrorAnswer(err, isRoutePath, ALLOW));
   }
 
-  const app = Fastify({
+  return {
     logger:
       options.logger === false
         ? false
@@ -360,7 +414,32 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
       sendError(reply, { id: 'bad_request' });
     },
     clientErrorHandler: clientErrorHandler as any,
-  } as any) as unknown as FastifyInstance;
+  } as any;
+}
+
+/**
+ * The API over a snapshot store, ready to inject or listen. Listening, signals and reloads belong to the caller
+ * (src/service/server.ts).
+ */
+export async function buildApp(store: SnapshotStore, options: AppOptions): Promise<FastifyInstance> {
+  const cursors = new CursorCodec(options.cursorSecret);
+  const responses = new ResponseCache({
+    maxBytes: options.pageCacheBytes,
+    maxEntries: options.pageCacheBytes === 0 ? 0 : options.pageCacheEntries,
+    compress: options.compression ?? true,
+  });
+  const keys = options.keys;
+  const history = options.history ?? new VersionHistory();
+  const routes = routeTable({ store, cursors, responses, history }, options);
+  options.metrics?.observe(store, responses);
+  const isRoutePath = pathMatcher([...routes.map((r) => r.path), CHECK_PATH]);
+  const isKeyedPath = pathMatcher([...routes.filter((r) => r.auth).map((r) => r.path), CHECK_PATH]);
+  const vocabulary = logVocabulary(
+    [...routes.map((r) => r.path), CHECK_PATH],
+    [...routes.flatMap((r) => r.params), ...CREDENTIAL_NAMES],
+  );
+
+  const app = Fastify(fastifyOptions(store, options, { vocabulary, isRoutePath, isKeyedPath })) as unknown as FastifyInstance;
 
   // Every method node's parser knows can reach a route, to be answered 405 (fastify knows nine of them by default).
   // CONNECT never reaches the router: node emits it as an event, answered below.
@@ -373,42 +452,8 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
 
   app.decorateRequest('catalogError', null);
 
-  // Every answer carries X-Request-Id, set first: by the first onRequest hook of every route (one hook with the key
-  // check on the routes that need a key, rather than a global hook plus the key check: one hook less per request),
-  // or, on a GET route when there are no rate limits, by its handler before the key check (`guarded` below: no hook);
-  // by the not-found handler, and by sendError for every error.
-  const identify = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    reply.header('x-request-id', request.id);
-    if (lacksHost(request.raw)) return void sendError(reply, { id: 'bad_request' });
-    done();
-  };
-  const identifyAndAuthenticate = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    reply.header('x-request-id', request.id);
-    authenticate(request, reply, done);
-  };
-
-  /** Requests whose key was accepted: the only ones rate-limited (by key); kept only when there are rate limits. */
-  const authenticated = new WeakSet<FastifyRequest>();
   const rateLimited = Boolean(options.rateLimit);
-
-  /** Why the request's key is refused (a missing, unknown or misplaced key), or null when it is accepted. */
-  function keyFailure(request: FastifyRequest): AuthFailure | null {
-    return checkAuthorization(request.headers.authorization, keys, () => hasCredentialParam(request.query as ParsedQuery));
-  }
-
-  /** Auth comes first: a bad key with bad parameters is 401, not 400. */
-  function authenticate(request: FastifyRequest, reply: FastifyReply, done: () => void) {
-    const failure = keyFailure(request);
-    if (failure !== null) return void refuseKey(reply, failure);
-    if (lacksHost(request.raw)) return void sendError(reply, { id: 'bad_request' });
-    if (rateLimited) authenticated.add(request);
-    done();
-  }
-
-  function refuseKey(reply: FastifyReply, failure: AuthFailure): FastifyReply {
-    reply.header('www-authenticate', failure.tokenSent ? `${REALM}, error="invalid_token"` : REALM);
-    return sendError(reply, { id: failure.id });
-  }
+  const { identify, identifyAndAuthenticate, authenticated, guarded } = keyChecks(keys, rateLimited);
 
   app.setNotFoundHandler((request, reply) => {
     sendError(reply, { id: lacksHost(request.raw) ? 'bad_request' : 'not_found' });
@@ -438,29 +483,6 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
   }
 
   if (options.rateLimit) await registerRateLimit(app, options.rateLimit, keys, authenticated, options.metrics);
-
-  /**
-   * A GET route without rate limits needs no hook at all: its handler sets X-Request-Id and checks the key first, as
-   * the hook would (nothing runs between a GET's onRequest hooks and its handler then: no body is parsed, no preHandler
-   * is registered), and fastify skips its hook runner. With rate limits, the hook stays: the limit's hook must
-   * know whether the key was accepted, and a 429 must carry X-Request-Id.
-   */
-  function guarded(route: RouteDef): RouteDef['handler'] {
-    const handler = route.handler;
-    if (!route.auth)
-      return function identified(request, reply) {
-        reply.header('x-request-id', request.id);
-        if (lacksHost(request.raw)) return sendError(reply, { id: 'bad_request' });
-        return handler(request, reply);
-      };
-    return function keyChecked(request, reply) {
-      reply.header('x-request-id', request.id);
-      const failure = keyFailure(request);
-      if (failure !== null) return refuseKey(reply, failure);
-      if (lacksHost(request.raw)) return sendError(reply, { id: 'bad_request' });
-      return handler(request, reply);
-    };
-  }
 
   await options.beforeRoutes?.(app);
   // onRequest is given as a function, not an array: the rate limit's hook is added to it route by route, and fastify
