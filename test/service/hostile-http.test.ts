@@ -55,6 +55,8 @@ const ROWS: Row[] = [
   { name: 'CONNECT to a host (a proxy request)', request: req('CONNECT', 'example.com:443'), status: 404, code: 'not_found' },
   { name: 'absolute-form target (served as its path)', request: req('GET', 'http://localhost/api/v1/rails?limit=1'), status: 200 },
   { name: 'asterisk-form target', request: req('OPTIONS', '*'), status: 404, code: 'not_found' },
+  { name: 'a request target that is not a path', request: req('GET', 'x'), status: 400, code: 'invalid_request' },
+  { name: 'an absolute-form target without a host', request: req('GET', 'http:/x'), status: 400, code: 'invalid_request' },
   { name: 'dot segments', request: req('GET', '/api/v1/../v1/rails'), status: 404, code: 'not_found' },
   { name: 'a NUL in the path', request: req('GET', '/api/v1/ra\u0000ils'), status: 400, code: 'invalid_request' },
   { name: 'garbage instead of a request line', request: Buffer.from([0, 1, 2, 3, 13, 10, 13, 10]), status: 404, code: 'not_found' },
