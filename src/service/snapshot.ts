@@ -8,6 +8,12 @@ import { endpoints, seedSchema, type EndpointDef, type EndpointName, type Filter
 /** Why a seed was refused: the service goes on serving the snapshot it had. */
 export class SeedError extends Error {}
 
+/**
+ * The seed store cannot be read right now (permissions, a mount gone, the network, a server error): unlike a version
+ * that is not in the store or not a valid seed, the same read may succeed later, or on another replica.
+ */
+export class StoreUnreadableError extends SeedError {}
+
 /** One catalog of a snapshot, ready to serve: sorted keys, serialized items and filter indexes. */
 export interface View {
   endpoint: EndpointDef;

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteFromDir } from '../../src/site/source.js';
 import { hasChromium, openSite, type SiteInBrowser } from './browser.js';
+import { BUNDLED_TODAY } from '../helpers/bundled.js';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -16,7 +17,7 @@ describe.skipIf(!hasChromium)('dependent fields in the payout form', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    const { data } = await siteFromDir('catalog', root, '2026-11-25');
+    const { data } = await siteFromDir('catalog', root, BUNDLED_TODAY);
     site = await openSite(data!);
     page = await site.context.newPage();
     page.on('pageerror', (e) => problems.push(e.message));

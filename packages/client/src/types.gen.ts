@@ -78,6 +78,7 @@ export interface CatalogApiSchemas {
   ValueChange?: ValueChange;
   ChangeEntry?: ChangeEntry;
   ChangeList?: ChangeList;
+  Readiness?: Readiness;
 }
 /**
  * A text in French and English; both are required.
@@ -641,6 +642,7 @@ export interface Error {
      * Machine-readable error code.
      */
     code:
+      | 'headers_too_large'
       | 'internal_error'
       | 'invalid_request'
       | 'method_not_allowed'
@@ -648,6 +650,8 @@ export interface Error {
       | 'payload_too_large'
       | 'rail_closed'
       | 'rate_limited'
+      | 'request_timeout'
+      | 'service_unavailable'
       | 'unauthorized'
       | 'unknown_version'
       | 'unsupported_media_type';
@@ -868,4 +872,15 @@ export interface ChangeList {
    * Opaque cursor of the next page; null exactly when no entry follows.
    */
   next_cursor: string | null;
+}
+export interface Readiness {
+  status: 'ready' | 'not-ready';
+  /**
+   * Seed version served to new runs.
+   */
+  version: string;
+  /**
+   * Why the replica should not get traffic now (not-ready only): starting, stopping, its seed store cannot be read, or a read of the store has not answered for longer than the poll interval.
+   */
+  reason?: string;
 }
