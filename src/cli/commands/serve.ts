@@ -7,6 +7,7 @@ import { digestOf, KeyConfigError, KeyRing, keysFromList, parseRateLimit, readKe
 import { sourceOf, type SeedSource } from '../../service/seed-source.js';
 import { startService, type RunningService } from '../../service/server.js';
 import { SeedError } from '../../service/snapshot.js';
+import { boundHeapGrowth } from '../../service/heap.js';
 import { DEFAULT_RETENTION_MS } from '../../service/store.js';
 import { intFlag, parseFlags } from '../args.js';
 import { staleSeedNotice } from '../seed-freshness.js';
@@ -141,6 +142,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   }
   const cursorSecret = configuredSecret ?? randomBytes(32);
 
+  boundHeapGrowth();
   const keys = new KeyRing([...staticKeys, ...fileKeys, ...devDigests]);
   keys.limits = fileLimits;
   let service: RunningService;
