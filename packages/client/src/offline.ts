@@ -1,7 +1,7 @@
 /**
  * What the SDK runs offline. validateBeneficiary is the service's own module (src/beneficiary/check.ts, which runs
  * validateBeneficiary, the function of the catalog validator's examples rule), bundled into the SDK by esbuild at
- * build time: one source, not a copy. The six-month rule is src/core/dates.ts, bundled the same way.
+ * build time: one source, not a copy. The six-month rule is src/domain/dates.ts, bundled the same way.
  */
 import { checkBeneficiary } from '../../../src/beneficiary/check.js';
 import { resolveField } from '../../../src/beneficiary/dependent.js';
