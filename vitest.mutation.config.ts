@@ -6,7 +6,13 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: ['test/rules/**/*.test.ts', 'test/beneficiary/**/*.test.ts', 'test/history/**/*.test.ts', 'test/parse/yaml-mistakes.test.ts', 'test/trust/hostile.test.ts'],
+    include: [
+      'test/rules/**/*.test.ts',
+      'test/beneficiary/**/*.test.ts',
+      'test/history/**/*.test.ts',
+      'test/parse/yaml-mistakes.test.ts',
+      'test/trust/hostile.test.ts',
+    ],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

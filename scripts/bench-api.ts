@@ -95,7 +95,8 @@ async function worker(mode: Mode, seedPath: string): Promise<void> {
     ]);
     // The headers that matter to a client or a cache are the service's own: Content-Type, Vary, ETag, Content-Encoding.
     const tags: Record<string, string> = { identity: first.headers.etag as string };
-    for (const coding of ['br', 'gzip']) tags[coding] = (await service.inject({ url: FIRST, headers: { ...auth, 'accept-encoding': coding } })).headers.etag as string;
+    for (const coding of ['br', 'gzip'])
+      tags[coding] = (await service.inject({ url: FIRST, headers: { ...auth, 'accept-encoding': coding } })).headers.etag as string;
     const cursorTag = (await service.inject({ url: cursorPath, headers: auth })).headers.etag as string;
     app = Fastify({ logger: false });
     app.get('/api/v1/rails', (request, reply) => {
@@ -190,7 +191,15 @@ function mb(bytes: number): string {
  * that a burst of other work on the machine hits both alike. Returns the best run of each, and the median over the
  * rounds of the ratio of the service's run to the ceiling's run of the same round (less sensitive to one lucky run).
  */
-async function alternate(servers: [ChildProcess, ChildProcess], ports: [number, number], paths: [string, string], duration: number, connections: number, rounds: number, encoding?: string): Promise<{ top: Load; peak: Load; medianRatio: number }> {
+async function alternate(
+  servers: [ChildProcess, ChildProcess],
+  ports: [number, number],
+  paths: [string, string],
+  duration: number,
+  connections: number,
+  rounds: number,
+  encoding?: string,
+): Promise<{ top: Load; peak: Load; medianRatio: number }> {
   const best: [Load | undefined, Load | undefined] = [undefined, undefined];
   const ratios: number[] = [];
   for (let round = 0; round < rounds; round++) {
@@ -211,7 +220,11 @@ async function alternate(servers: [ChildProcess, ChildProcess], ports: [number, 
   return { top: best[0]!, peak: best[1]!, medianRatio };
 }
 
-async function benchSeed(label: string, seedPath: string, options: { duration: number; connections: number; rounds: number; profile: boolean; variants: boolean; control: boolean; pages: Set<string> }) {
+async function benchSeed(
+  label: string,
+  seedPath: string,
+  options: { duration: number; connections: number; rounds: number; profile: boolean; variants: boolean; control: boolean; pages: Set<string> },
+) {
   const { duration, connections, rounds, profile, pages } = options;
   const rows: string[] = [];
   const row = (cells: string[]) => rows.push(cells.map((c, i) => (i === 0 ? c.padEnd(22) : i === 1 ? c.padEnd(8) : c.padStart(i >= 7 ? 12 : 10))).join(''));
@@ -231,18 +244,31 @@ async function benchSeed(label: string, seedPath: string, options: { duration: n
     if (!pages.has(name)) continue;
     for (const i of [0, 1]) await load(ports[i], paths[i], 1, connections);
     before ??= await request<Memory>(service.child, 'memory', 'memory');
-    const { top, peak, medianRatio } = await alternate([ceiling.child, service.child], ports, paths as unknown as [string, string], duration, connections, rounds);
+    const { top, peak, medianRatio } = await alternate(
+      [ceiling.child, service.child],
+      ports,
+      paths as unknown as [string, string],
+      duration,
+      connections,
+      rounds,
+    );
     const half = await load(ports[1], paths[1], duration, connections, Math.max(1, Math.round(peak.rps / 2)));
     requests += (rounds * peak.rps + half.rps) * duration;
     const ratio = peak.rps / top.rps;
     row([`${label}`, name, top.rps.toFixed(0), String(top.p50), String(top.p99), 'ceiling', '', cpuOf(top)]);
     row(['', '', peak.rps.toFixed(0), String(peak.p50), String(peak.p99), ratio.toFixed(2), String(half.p99), cpuOf(peak), medianRatio.toFixed(2)]);
-    if (top.errors || peak.errors || half.errors) verdicts.push(`  ${name}: ${top.errors} ceiling and ${peak.errors + half.errors} service errors or non-2xx answers`);
-    verdicts.push(`  ${name}: ratio ${ratio.toFixed(2)} ${ratio >= 0.7 ? 'meets' : 'MISSES'} the 0.7 target; p99 at half peak ${half.p99} ms ${half.p99 < 10 ? 'meets' : 'MISSES'} the 10 ms target`);
+    if (top.errors || peak.errors || half.errors)
+      verdicts.push(`  ${name}: ${top.errors} ceiling and ${peak.errors + half.errors} service errors or non-2xx answers`);
+    verdicts.push(
+      `  ${name}: ratio ${ratio.toFixed(2)} ${ratio >= 0.7 ? 'meets' : 'MISSES'} the 0.7 target; p99 at half peak ${half.p99} ms ${half.p99 < 10 ? 'meets' : 'MISSES'} the 10 ms target`,
+    );
   }
   const after = await request<Memory>(service.child, 'memory', 'memory');
   if (!before) memory.push(`service: before the compressed runs RSS ${mb(after.rss)}, heap ${mb(after.heapUsed)}`);
-  else memory.push(`service: before RSS ${mb(before!.rss)}, heap ${mb(before!.heapUsed)}; after ~${Math.round(requests).toLocaleString('en')} more requests RSS ${mb(after.rss)}, heap ${mb(after.heapUsed)}`);
+  else
+    memory.push(
+      `service: before RSS ${mb(before!.rss)}, heap ${mb(before!.heapUsed)}; after ~${Math.round(requests).toLocaleString('en')} more requests RSS ${mb(after.rss)}, heap ${mb(after.heapUsed)}`,
+    );
 
   // Compressed: the service's precompressed variants against the ceiling serving the same bytes.
   const { sizes } = service.ready;
@@ -254,12 +280,18 @@ async function benchSeed(label: string, seedPath: string, options: { duration: n
     row(['', `${encoding}`, top.rps.toFixed(0), String(top.p50), String(top.p99), 'ceiling', '', cpuOf(top)]);
     row(['', '', peak.rps.toFixed(0), String(peak.p50), String(peak.p99), ratio.toFixed(2), '', cpuOf(peak), medianRatio.toFixed(2)]);
     if (top.errors || peak.errors) verdicts.push(`  ${encoding}: ${top.errors} ceiling and ${peak.errors} service errors or non-2xx answers`);
-    verdicts.push(`  ${encoding}: ratio ${ratio.toFixed(2)} (best against best; median of the ${rounds} rounds ${medianRatio.toFixed(2)}) ${ratio >= 0.9 ? 'meets' : 'MISSES'} the 0.9 target; server CPU per request ${cpuOf(peak)} us against ${cpuOf(top)} us (${((top.cpu ?? 0) / (peak.cpu ?? 1)).toFixed(2)})`);
+    verdicts.push(
+      `  ${encoding}: ratio ${ratio.toFixed(2)} (best against best; median of the ${rounds} rounds ${medianRatio.toFixed(2)}) ${ratio >= 0.9 ? 'meets' : 'MISSES'} the 0.9 target; server CPU per request ${cpuOf(peak)} us against ${cpuOf(top)} us (${((top.cpu ?? 0) / (peak.cpu ?? 1)).toFixed(2)})`,
+    );
   }
   if (options.control) await controlRows({ seedPath, ceiling, ports, pages, row, verdicts, duration, connections, rounds });
   const compressedAfter = await request<Memory>(service.child, 'memory', 'memory');
   memory.push(`  after the compressed runs RSS ${mb(compressedAfter.rss)}, heap ${mb(compressedAfter.heapUsed)}`);
-  memory.push(`  bytes of the first page: ${Object.entries(sizes).map(([k, v]) => `${k} ${v.toLocaleString('en')}`).join(', ')}`);
+  memory.push(
+    `  bytes of the first page: ${Object.entries(sizes)
+      .map(([k, v]) => `${k} ${v.toLocaleString('en')}`)
+      .join(', ')}`,
+  );
   await stopWorker(service.child);
   await stopWorker(ceiling.child);
 
@@ -293,7 +325,13 @@ async function metrics(url: string, names: string[]): Promise<Record<string, num
 }
 
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
-const MEMORY_GAUGES = ['process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_external_memory_bytes', 'catalog_page_cache_entries', 'catalog_page_cache_bytes'];
+const MEMORY_GAUGES = [
+  'process_resident_memory_bytes',
+  'nodejs_heap_size_used_bytes',
+  'nodejs_external_memory_bytes',
+  'catalog_page_cache_entries',
+  'catalog_page_cache_bytes',
+];
 
 /** The i-th query of a memory run: its path and the coding it asks for. */
 type DistinctQuery = (n: number) => { path: string; encoding: string };
@@ -359,12 +397,16 @@ async function benchDistinct(label: string, seedPath: string, count: number, con
     const growth = after.rss - before.rss;
     const peakGrowth = after.peak - before.rss;
     const errors = result.errors + result.non2xx + result.timeouts;
-    const gauges = (g: Record<string, number>) => `heap ${mb(g.nodejs_heap_size_used_bytes)}, external ${mb(g.nodejs_external_memory_bytes)}, page cache ${g.catalog_page_cache_entries.toLocaleString('en')} entries / ${mb(g.catalog_page_cache_bytes)} counted`;
+    const gauges = (g: Record<string, number>) =>
+      `heap ${mb(g.nodejs_heap_size_used_bytes)}, external ${mb(g.nodejs_external_memory_bytes)}, page cache ${g.catalog_page_cache_entries.toLocaleString('en')} entries / ${mb(g.catalog_page_cache_bytes)} counted`;
     console.log(
       `memory, ${label} (catalog serve, no forced gc): ${count.toLocaleString('en')} distinct queries in ${seconds.toFixed(0)} s (${(count / seconds).toFixed(0)} req/s, ${errors} errors or non-2xx)\n` +
         `  before: RSS ${mb(before.rss)}; ${gauges(before.gauges)}\n` +
         `  after:  RSS ${mb(after.rss)}, peak ${mb(after.peak)}; ${gauges(after.gauges)}\n` +
-        `  RSS every 10 s: ${samples.filter((_, k) => k % 10 === 9).map((r) => (r / 1024 / 1024).toFixed(0)).join(' ')} MB\n` +
+        `  RSS every 10 s: ${samples
+          .filter((_, k) => k % 10 === 9)
+          .map((r) => (r / 1024 / 1024).toFixed(0))
+          .join(' ')} MB\n` +
         `  growth ${mb(growth)} (peak ${mb(peakGrowth)}) ${growth < 64 * 1024 * 1024 ? 'meets' : 'MISSES'} the < 64 MB target\n`,
     );
   } finally {
@@ -382,7 +424,13 @@ async function benchClientKit(seedPath: string, version: string, duration: numbe
   const row = (cells: string[]) => console.log(cells.map((c, i) => (i === 1 ? c.padEnd(34) : i === 0 ? c.padEnd(2) : c.padStart(10))).join(''));
   try {
     const run = async (label: string, options: Record<string, unknown>) => {
-      const result = await autocannon({ url: `http://${HOST}:${ready.port}${options.path}`, connections, duration, ...options, headers: { authorization: `Bearer ${KEY}`, ...(options.headers as object) } });
+      const result = await autocannon({
+        url: `http://${HOST}:${ready.port}${options.path}`,
+        connections,
+        duration,
+        ...options,
+        headers: { authorization: `Bearer ${KEY}`, ...(options.headers as object) },
+      });
       const errors = result.errors + result.timeouts + (result.non2xx - (options.expect304 ? result.non2xx : 0));
       row(['', label, result.requests.average.toFixed(0), String(result.latency.p50), String(result.latency.p99), errors ? `${errors} errors` : '', '']);
     };
@@ -390,8 +438,17 @@ async function benchClientKit(seedPath: string, version: string, duration: numbe
     row(['', 'request', 'req/s', 'p50 ms', 'p99 ms', '', '']);
     await run('GET /api/v1/catalog br', { path: '/api/v1/catalog', headers: { 'accept-encoding': 'br' } });
     await run('GET /api/v1/catalog gzip', { path: '/api/v1/catalog', headers: { 'accept-encoding': 'gzip' } });
-    await run('GET /api/v1/catalog br, 304', { path: '/api/v1/catalog', headers: { 'accept-encoding': 'br', 'if-none-match': `"${version}-br"` }, expect304: true });
-    const check = (values: Record<string, string>) => ({ path: '/api/v1/rails/BR-pix/beneficiary-checks', method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ values }) });
+    await run('GET /api/v1/catalog br, 304', {
+      path: '/api/v1/catalog',
+      headers: { 'accept-encoding': 'br', 'if-none-match': `"${version}-br"` },
+      expect304: true,
+    });
+    const check = (values: Record<string, string>) => ({
+      path: '/api/v1/rails/BR-pix/beneficiary-checks',
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ values }),
+    });
     await run('POST beneficiary-checks valid', check({ pixKeyType: 'cpf', pixKey: '52998224725' }));
     await run('POST beneficiary-checks refused', check({ pixKeyType: 'cpf', pixKey: '529.982.247-25', extra: 'x' }));
     console.log('');
@@ -435,7 +492,15 @@ async function main(): Promise<void> {
   );
   const pages = new Set(values.pages!.split(','));
   const seeds = new Set(values.seeds!.split(','));
-  const options = { duration, connections, rounds: Number(values.rounds), profile: values.profile!, variants: !values['no-variants'], control: values.control!, pages };
+  const options = {
+    duration,
+    connections,
+    rounds: Number(values.rounds),
+    profile: values.profile!,
+    variants: !values['no-variants'],
+    control: values.control!,
+    pages,
+  };
   if (values.only === undefined || values.only === 'pages') {
     if (seeds.has('bundled')) await benchSeed(`bundled (${seed.meta.counts.rails} rails)`, bundled, { ...options, variants: false });
     if (seeds.has('10k')) await benchSeed('10,000 rails', bigPath, options);
@@ -443,25 +508,61 @@ async function main(): Promise<void> {
   if (values.only === undefined || values.only === 'distinct') {
     await benchDistinct(`bundled seed, distinct filters`, bundled, Number(values.distinct), connections, emptyFilters);
     const countries = [...new Set(big.rails.flatMap((r) => r.countries))].sort();
-    await benchDistinct('10,000 rails, one query in four a page of 2 to 100 rails in br or gzip', bigPath, Number(values.distinct), connections, mixedPages(countries));
+    await benchDistinct(
+      '10,000 rails, one query in four a page of 2 to 100 rails in br or gzip',
+      bigPath,
+      Number(values.distinct),
+      connections,
+      mixedPages(countries),
+    );
   }
   if (values.only === undefined || values.only === 'client-kit') await benchClientKit(bundled, seed.meta.version, duration, connections);
   if (options.profile) console.log(`CPU profiles of the service: ${PROFILES}`);
 }
 
 /** The control: a second ceiling process against the first, alternated the same way (the machine's noise). */
-async function controlRows(c: { seedPath: string; ceiling: Awaited<ReturnType<typeof startWorker>>; ports: [number, number]; pages: Set<string>; row: (cells: string[]) => void; verdicts: string[]; duration: number; connections: number; rounds: number }): Promise<void> {
+async function controlRows(c: {
+  seedPath: string;
+  ceiling: Awaited<ReturnType<typeof startWorker>>;
+  ports: [number, number];
+  pages: Set<string>;
+  row: (cells: string[]) => void;
+  verdicts: string[];
+  duration: number;
+  connections: number;
+  rounds: number;
+}): Promise<void> {
   const { seedPath, ceiling, ports, pages, row, verdicts, duration, connections, rounds } = c;
   // The control: a second ceiling process against the first, alternated the same way. Both serve the same bytes
   // the same way, so any ratio but 1.00 is the machine's noise: a service ratio within this band of the target
   // says nothing either way.
   const twin = await startWorker('ceiling', seedPath, false);
   for (const encoding of ['br', 'gzip']) {
-  if (!pages.has(encoding)) continue;
-  await load(twin.ready.port, FIRST, 1, connections, undefined, encoding);
-  const { top, peak, medianRatio } = await alternate([ceiling.child, twin.child], [ports[0], twin.ready.port], [FIRST, FIRST], duration, connections, rounds, encoding);
-  row(['  control: ceiling x2', encoding, peak.rps.toFixed(0), String(peak.p50), String(peak.p99), (peak.rps / top.rps).toFixed(2), '', cpuOf(peak), medianRatio.toFixed(2)]);
-  verdicts.push(`  control (${encoding}): a second ceiling against the first, ratio ${(peak.rps / top.rps).toFixed(2)} (median of the ${rounds} rounds ${medianRatio.toFixed(2)}): the noise of this run`);
+    if (!pages.has(encoding)) continue;
+    await load(twin.ready.port, FIRST, 1, connections, undefined, encoding);
+    const { top, peak, medianRatio } = await alternate(
+      [ceiling.child, twin.child],
+      [ports[0], twin.ready.port],
+      [FIRST, FIRST],
+      duration,
+      connections,
+      rounds,
+      encoding,
+    );
+    row([
+      '  control: ceiling x2',
+      encoding,
+      peak.rps.toFixed(0),
+      String(peak.p50),
+      String(peak.p99),
+      (peak.rps / top.rps).toFixed(2),
+      '',
+      cpuOf(peak),
+      medianRatio.toFixed(2),
+    ]);
+    verdicts.push(
+      `  control (${encoding}): a second ceiling against the first, ratio ${(peak.rps / top.rps).toFixed(2)} (median of the ${rounds} rounds ${medianRatio.toFixed(2)}): the noise of this run`,
+    );
   }
   await stopWorker(twin.child);
 }

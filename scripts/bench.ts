@@ -16,95 +16,31 @@
  * target), or one more `time(...)` in the rounds and one more `row(...)`.
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { COUNTRY_CODES } from '../src/domain/iso.js';
 import { loadTexts } from '../src/parse/load.js';
 import { checkSchemas } from '../src/check/schema.js';
 import { runRules } from '../src/check/rules.js';
+import { COUNTRY_CODES } from '../src/domain/iso.js';
 import { RAIL_BR_PIX } from '../test/helpers/catalog.js';
+import { generateCatalog, railId } from '../test/helpers/generated-catalog.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const { values } = parseArgs({ options: { rails: { type: 'string', default: '10000' }, runs: { type: 'string', default: '5' }, keep: { type: 'boolean', default: false }, 'shapes-only': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    rails: { type: 'string', default: '10000' },
+    runs: { type: 'string', default: '5' },
+    keep: { type: 'boolean', default: false },
+    'shapes-only': { type: 'boolean', default: false },
+  },
+});
 const railCount = Number(values.rails);
 const runs = Number(values.runs);
-
-/** A realistic rail: a SEPA-like transfer with a patterned IBAN field, a BIC and a select. */
-function railYaml(id: string, cc: string, i: number): string {
-  return `# yaml-language-server: $schema=../../schemas/rail.schema.json
-id: ${id}
-slug: m${i}
-name: Generated rail ${i}
-kind: ${i % 2 ? 'bank_transfer' : 'instant_bank'}
-currency: EUR
-countries: [${cc}]
-phase: ${['live', 'beta', 'planned', 'live'][i % 4]}
-settlement:
-  p50Minutes: ${1 + (i % 30)}
-  p95Minutes: ${60 + (i % 30)}
-  businessDaysOnly: ${i % 2 ? 'true' : 'false'}
-  cutoff: { time: "16:00", timeZone: Europe/Paris }
-  calendar: TARGET2
-limits:
-  minMinor: 100
-  maxMinor: ${10_000_000 + i}
-  decimals: 2
-fees:
-  fixedMinor: ${i % 100}
-  bps: ${i % 50}
-fields:
-  - name: iban
-    label: { fr: IBAN du bénéficiaire, en: Beneficiary IBAN }
-    type: iban
-    required: true
-    pattern: ^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$
-    maxLength: 34
-    normalize: upper_remove_spaces
-    help: { fr: "IBAN, espaces autorisés", en: "IBAN, spaces allowed" }
-    examples: ["FR14 2004 1010 0505 0001 3M02 606", "DE89370400440532013000"]
-    counterexamples: ["FR14 2004 1010 0505 0001 3M02 607"]
-  - name: bic
-    label: { fr: BIC, en: BIC }
-    type: text
-    required: false
-    pattern: ^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$
-    normalize: upper
-    help: { fr: 8 ou 11 caractères, en: 8 or 11 characters }
-    examples: [BNPAFRPP, DEUTDEFF500]
-    counterexamples: [BNPAFRP]
-  - name: accountType
-    label: { fr: Type de compte, en: Account type }
-    type: select
-    required: true
-    options:
-      - { value: personal, label: { fr: Personnel, en: Personal } }
-      - { value: business, label: { fr: Professionnel, en: Business } }
-verifiedAt: "2026-10-0${1 + (i % 9)}"
-sources:
-  - url: https://www.europeanpaymentscouncil.eu/what-we-do/sepa-credit-transfer
-    title: SEPA Credit Transfer rulebook (European Payments Council)
-    checked: "2026-10-0${1 + (i % 9)}"
-`;
-}
-
-const codes = [...COUNTRY_CODES].sort();
-/** The id (and file name) of the i-th generated rail. */
-const railId = (i: number) => `${codes[i % codes.length]}-m${i}`;
-
-function generate(dir: string): void {
-  for (const sub of ['rails', 'assets', 'countries']) mkdirSync(path.join(dir, sub), { recursive: true });
-  for (const cc of codes) writeFileSync(path.join(dir, 'countries', `${cc}.yaml`), `code: ${cc}\nname: Country ${cc}\ncurrency: EUR\nstatus: open\n`);
-  for (let i = 0; i < railCount; i++) {
-    const cc = codes[i % codes.length];
-    const id = railId(i);
-    writeFileSync(path.join(dir, 'rails', `${id}.yaml`), railYaml(id, cc, i));
-  }
-}
 
 /** One timed process: wall time, exit status, and peak memory (maxRSS, reported by a preloaded module at exit). */
 interface Timed {
@@ -136,31 +72,33 @@ const SHAPES: Array<{ name: string; file: string; make: (bytes: number) => strin
   {
     name: 'many unknown keys',
     file: 'countries/FR.yaml',
-    make: (bytes) => 'code: FR\nname: France\ncurrency: EUR\nstatus: open\n' + Array.from({ length: Math.ceil(bytes / 20) }, (_, i) => `unknownkey${i}: ${i}\n`).join(''),
+    make: (bytes) =>
+      `code: FR\nname: France\ncurrency: EUR\nstatus: open\n${Array.from({ length: Math.ceil(bytes / 20) }, (_, i) => `unknownkey${i}: ${i}\n`).join('')}`,
   },
   {
     name: 'deep nesting (60 levels, repeated)',
     file: 'countries/FR.yaml',
     make: (bytes) => {
-      const one = (k: number) => Array.from({ length: 60 }, (_, d) => `${'  '.repeat(d)}n${k}_${d}:`).join('\n') + ' leaf\n';
+      const one = (k: number) => `${Array.from({ length: 60 }, (_, d) => `${'  '.repeat(d)}n${k}_${d}:`).join('\n')} leaf\n`;
       const size = one(0).length;
-      return 'code: FR\nname: France\ncurrency: EUR\nstatus: open\n' + Array.from({ length: Math.ceil(bytes / size) }, (_, k) => one(k)).join('');
+      return `code: FR\nname: France\ncurrency: EUR\nstatus: open\n${Array.from({ length: Math.ceil(bytes / size) }, (_, k) => one(k)).join('')}`;
     },
   },
   {
     name: 'deep flow nesting ([[[...]]])',
     file: 'countries/FR.yaml',
-    make: (bytes) => 'code: ' + '['.repeat(bytes / 2) + ']'.repeat(bytes / 2) + '\n',
+    make: (bytes) => `code: ${'['.repeat(bytes / 2)}${']'.repeat(bytes / 2)}\n`,
   },
   {
     name: 'long lines',
     file: 'countries/FR.yaml',
-    make: (bytes) => 'code: FR\nname: ' + 'x'.repeat(bytes / 2) + '\ncurrency: EUR\nstatus: open\nhelp: "' + 'y '.repeat(bytes / 4) + '"\n',
+    make: (bytes) => `code: FR\nname: ${'x'.repeat(bytes / 2)}\ncurrency: EUR\nstatus: open\nhelp: "${'y '.repeat(bytes / 4)}"\n`,
   },
   {
     name: 'many aliases',
     file: 'countries/FR.yaml',
-    make: (bytes) => 'code: FR\nname: &n France\ncurrency: EUR\nstatus: open\n' + Array.from({ length: Math.ceil(bytes / 12) }, (_, i) => `a${i}: *n\n`).join(''),
+    make: (bytes) =>
+      `code: FR\nname: &n France\ncurrency: EUR\nstatus: open\n${Array.from({ length: Math.ceil(bytes / 12) }, (_, i) => `a${i}: *n\n`).join('')}`,
   },
   {
     name: 'many problems (fields with a bad type, a duplicate name, a broken pattern)',
@@ -168,7 +106,7 @@ const SHAPES: Array<{ name: string; file: string; make: (bytes: number) => strin
     make: (bytes) => {
       const field = (i: number) => `  - name: f${i % 50}\n    label: { fr: F, en: F }\n    type: texte\n    required: true\n    pattern: ^([a-z]+$\n`;
       const head = RAIL_BR_PIX.slice(0, RAIL_BR_PIX.indexOf('fields:\n') + 'fields:\n'.length);
-      return head + Array.from({ length: Math.ceil(bytes / field(0).length) }, (_, i) => field(i)).join('') + 'verifiedAt: "2026-10-01"\n';
+      return `${head + Array.from({ length: Math.ceil(bytes / field(0).length) }, (_, i) => field(i)).join('')}verifiedAt: "2026-10-01"\n`;
     },
   },
 ];
@@ -199,7 +137,9 @@ function benchShapes(): void {
       return { kb: text.length / 1024, ms, perKb: ms / (text.length / 1024), problems };
     });
     const ratio = cells[1].perKb / cells[0].perKb;
-    const shown = cells.map((c) => `${c.kb.toFixed(0).padStart(5)} KB ${c.ms.toFixed(0).padStart(6)} ms ${c.perKb.toFixed(3).padStart(7)} ms/KB (${c.problems} problems)`).join('  |  ');
+    const shown = cells
+      .map((c) => `${c.kb.toFixed(0).padStart(5)} KB ${c.ms.toFixed(0).padStart(6)} ms ${c.perKb.toFixed(3).padStart(7)} ms/KB (${c.problems} problems)`)
+      .join('  |  ');
     console.log(`  ${shape.name.padEnd(78)} ${shown}  ratio ${ratio.toFixed(2)}${ratio > 2 ? '  OVER 2x' : ''}`);
   }
 }
@@ -213,7 +153,9 @@ if (values['shapes-only']) {
 const runsOf = (xs: number[]) => `[${xs.map((x) => x.toFixed(0)).join(', ')}]`;
 const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 function row(label: string, ms: number[], target: string, ok?: boolean): void {
-  console.log(`${label.padEnd(58)} ${median(ms).toFixed(0).padStart(6)} ms  ${runsOf(ms).padEnd(34)} ${target.padEnd(24)} ${ok === undefined ? '' : verdict(ok)}`);
+  console.log(
+    `${label.padEnd(58)} ${median(ms).toFixed(0).padStart(6)} ms  ${runsOf(ms).padEnd(34)} ${target.padEnd(24)} ${ok === undefined ? '' : verdict(ok)}`,
+  );
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), 'catalog-bench-'));
@@ -226,16 +168,33 @@ try {
 
   const t0 = Date.now();
   const catalogDir = path.join(dir, 'catalog');
-  generate(catalogDir);
+  generateCatalog(catalogDir, railCount);
   console.log(`generated ${railCount} rails and ${COUNTRY_CODES.length} countries in ${catalogDir} (${Date.now() - t0} ms)`);
   const cpus = os.cpus();
-  console.log(`machine: ${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}; node ${process.version}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `machine: ${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.type()} ${os.release()}; node ${process.version}; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 
   const bin = path.join(root, 'bin/catalog.js');
   const ajvCli = require.resolve('ajv-cli/dist/index.js');
   const cacheFile = path.join(dir, 'validate-cache.json');
   const validate = (folder: string, extra: string[] = []) => [bin, 'validate', '--dir', folder, '--today', '2026-11-22', '--format', 'json', ...extra];
-  const ajv = [ajvCli, 'validate', '--spec=draft7', '-c', 'ajv-formats', '-s', path.join(root, 'schemas/rail.schema.json'), '-r', path.join(root, 'schemas/common.schema.json'), '-d', path.join(catalogDir, 'rails/*.yaml')];
+  const ajv = [
+    ajvCli,
+    'validate',
+    '--spec=draft7',
+    '-c',
+    'ajv-formats',
+    '-s',
+    path.join(root, 'schemas/rail.schema.json'),
+    '-r',
+    path.join(root, 'schemas/common.schema.json'),
+    '-d',
+    path.join(catalogDir, 'rails/*.yaml'),
+  ];
   const ours: Timed[] = [];
   const theirs: Timed[] = [];
   const noneChanged: number[] = [];
@@ -250,7 +209,11 @@ try {
   const repoDir = path.join(dir, 'repo');
   const repoCache = path.join(dir, 'repo-cache');
   cpSync(catalogDir, path.join(repoDir, 'catalog'), { recursive: true });
-  for (const args of [['init', '-q'], ['add', '-A'], ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'catalog']]) {
+  for (const args of [
+    ['init', '-q'],
+    ['add', '-A'],
+    ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', '-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'catalog'],
+  ]) {
     const git = spawnSync('git', args, { cwd: repoDir, stdio: 'ignore' });
     if (git.status !== 0) throw new Error(`git ${args.join(' ')} failed in ${repoDir}`);
   }
@@ -313,8 +276,17 @@ try {
   const a = median(ours.map((t) => t.ms));
   const b = median(theirs.map((t) => t.ms));
   console.log(`\n${'measure (fresh process each run)'.padEnd(58)} ${'median'.padStart(9)}  ${'runs'.padEnd(34)} ${'target'.padEnd(24)} verdict`);
-  row(`ajv-cli: ${railCount} rails, rail schema only`, theirs.map((t) => t.ms), '(reference)');
-  row(`catalog validate: ${railCount} rails, full`, ours.map((t) => t.ms), `${(a / b).toFixed(2)}x ajv-cli, <= 0.80x`, a / b <= 0.8);
+  row(
+    `ajv-cli: ${railCount} rails, rail schema only`,
+    theirs.map((t) => t.ms),
+    '(reference)',
+  );
+  row(
+    `catalog validate: ${railCount} rails, full`,
+    ours.map((t) => t.ms),
+    `${(a / b).toFixed(2)}x ajv-cli, <= 0.80x`,
+    a / b <= 0.8,
+  );
   const ra = median(ours.map((t) => t.rssMb));
   const rb = median(theirs.map((t) => t.rssMb));
   console.log(`${'peak memory (maxRSS), same runs'.padEnd(58)} catalog validate ${ra.toFixed(0)} MB, ajv-cli ${rb.toFixed(0)} MB (${(ra / rb).toFixed(2)}x)`);
@@ -323,9 +295,14 @@ try {
   for (let i = 1; i < short.length; i++) shortRow(i, asIs[i]);
   if (withoutCa) {
     console.log(`\n${CA} is set here (${process.env[CA]}): node 20 reads and parses it at every start. The same commands without it, in the same rounds:`);
-    short.forEach((_, i) => shortRow(i, bare[i]));
+    for (let i = 0; i < short.length; i++) shortRow(i, bare[i]);
   }
-  console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+  console.log(
+    `load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}\n`,
+  );
   benchShapes();
 } finally {
   if (!values.keep) rmSync(dir, { recursive: true, force: true });

@@ -40,7 +40,10 @@ function log(line: string) {
 // ---------------------------------------------------------------- processes
 
 function ensurePackages() {
-  const missing = [['nginx', 'nginx'], ['redis-server', 'redis-server']].filter(([bin]) => {
+  const missing = [
+    ['nginx', 'nginx'],
+    ['redis-server', 'redis-server'],
+  ].filter(([bin]) => {
     try {
       execFileSync('sh', ['-c', `command -v ${bin} || test -x /usr/sbin/${bin}`], { stdio: 'ignore' });
       return false;
@@ -51,7 +54,10 @@ function ensurePackages() {
   if (missing.length === 0) return;
   log(`installing ${missing.map(([, pkg]) => pkg).join(', ')} with apt-get`);
   execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing.map(([, pkg]) => pkg)], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing.map(([, pkg]) => pkg)], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }
 
 function binary(name: string): string {
@@ -294,7 +300,14 @@ async function metricsOf(port: number): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   for (const line of (await res.text()).split('\n')) {
     const m = /^(catalog_[a-z_]+)(\{[^}]*\})? ([0-9.e+-]+)$/.exec(line);
-    if (m) out.set(`${m[1]}${(m[2] ?? '').replace(/,?replica="[^"]*"/, '').replace('{,', '{').replace('{}', '')}`, Number(m[3]));
+    if (m)
+      out.set(
+        `${m[1]}${(m[2] ?? '')
+          .replace(/,?replica="[^"]*"/, '')
+          .replace('{,', '{')
+          .replace('{}', '')}`,
+        Number(m[3]),
+      );
   }
   return out;
 }
@@ -336,7 +349,10 @@ async function storeHiccupCheck(next: { file: string; version: string }): Promis
   log(`  ${publish(next.file)}`);
   for (const name of ['replica-1', 'replica-2', 'replica-3']) children.get(name)!.kill('SIGHUP');
   const versionOf = async (port: number) => ((await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as { version: string }).version;
-  await until('replicas 1 and 3 on the new version', async () => (await versionOf(REPLICA_PORTS[0])) === next.version && (await versionOf(REPLICA_PORTS[2])) === next.version);
+  await until(
+    'replicas 1 and 3 on the new version',
+    async () => (await versionOf(REPLICA_PORTS[0])) === next.version && (await versionOf(REPLICA_PORTS[2])) === next.version,
+  );
   const lagging = await versionOf(REPLICA_PORTS[victim]);
   // Cursors of the new version reach replica-2 while it cannot read the store.
   await sleep(4000);
@@ -353,7 +369,10 @@ async function storeHiccupCheck(next: { file: string; version: string }): Promis
   assert(lagging !== next.version, 'replica-2 moved to the new version although its store was unreadable');
   assert(/seed store cannot be read/.test(readyz.reason), `replica-2's /readyz said: ${JSON.stringify(readyz)}`);
   assert(during503 > 0, 'no cursor of the new version reached replica-2 while its store was unreadable: the fault was not exercised');
-  assert(loadLines.length <= 3, `replica-2 logged version-load-failed ${loadLines.length} times for ${during503} answers (at most one line per error and 10 s)`);
+  assert(
+    loadLines.length <= 3,
+    `replica-2 logged version-load-failed ${loadLines.length} times for ${during503} answers (at most one line per error and 10 s)`,
+  );
   const pages = results.reduce((s, r) => s + r.pages, 0);
   return `${results.length} runs (${pages} pages), ${onNew} on the new version; replica-2 not ready ("${readyz.reason.slice(0, 90)}..."), answered ${during503} x 503 to cursors of the new version, all retried by nginx on another replica; ${loadLines.length} version-load-failed log line(s); caught up once its view came back; 0 broken walks`;
 }
@@ -374,20 +393,20 @@ async function startFleet(t0: number): Promise<Seeds> {
   const seed1 = JSON.parse(readFileSync(seed1File, 'utf8'));
   const seed2 = nextSeed(seed1);
   const seed2File = path.join(work, 'seed-2.json');
-  writeFileSync(seed2File, JSON.stringify(seed2, null, 2) + '\n');
+  writeFileSync(seed2File, `${JSON.stringify(seed2, null, 2)}\n`);
   const seed3 = renamedSeed(seed2, '(v3)');
   const seed3File = path.join(work, 'seed-3.json');
-  writeFileSync(seed3File, JSON.stringify(seed3, null, 2) + '\n');
+  writeFileSync(seed3File, `${JSON.stringify(seed3, null, 2)}\n`);
   remember(seed1);
   remember(seed2);
   remember(seed3);
   log(publish(seed1File));
   writeFileSync(path.join(work, 'keys'), `${KEY} limit=off\n${LIMITED_KEY} limit=${LIMIT_PER_MIN}/min\n${SECOND_KEY}\n`);
   mkdirSync(path.join(work, 'views'));
-  REPLICA_PORTS.forEach((_p, i) => symlinkSync(storeDir, viewOf(i)));
+  for (let i = 0; i < REPLICA_PORTS.length; i++) symlinkSync(storeDir, viewOf(i));
 
   start('redis', binary('redis-server'), ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no']);
-  REPLICA_PORTS.forEach((_p, i) => startReplica(i));
+  for (let i = 0; i < REPLICA_PORTS.length; i++) startReplica(i);
   for (const p of REPLICA_PORTS) await until(`replica on ${p} ready`, () => ready(p));
   writeFileSync(path.join(work, 'nginx.conf'), nginxConfig());
   start('nginx', binary('nginx'), ['-p', work, '-c', path.join(work, 'nginx.conf')]);
@@ -481,15 +500,24 @@ async function rateLimitCheck(): Promise<string> {
   }
   const ok = statuses.limited.filter((s) => s === 200).length;
   const limited = statuses.limited.filter((s) => s === 429).length;
-  assert(ok >= LIMIT_PER_MIN && ok <= LIMIT_PER_MIN + 2, `${ok} successes for a key limited to ${LIMIT_PER_MIN}/min (3 replicas: ${LIMIT_PER_MIN * 3} if not shared)`);
-  assert(statuses.second.every((s) => s === 200), `the second key got ${statuses.second.filter((s) => s !== 200).length} refusals`);
+  assert(
+    ok >= LIMIT_PER_MIN && ok <= LIMIT_PER_MIN + 2,
+    `${ok} successes for a key limited to ${LIMIT_PER_MIN}/min (3 replicas: ${LIMIT_PER_MIN * 3} if not shared)`,
+  );
+  assert(
+    statuses.second.every((s) => s === 200),
+    `the second key got ${statuses.second.filter((s) => s !== 200).length} refusals`,
+  );
   // Redis stopped mid-run: fail open.
   const redis = children.get('redis')!;
   redis.kill('SIGKILL');
   await exited(redis);
   const during: number[] = [];
   for (let i = 0; i < 30; i++) during.push(await hit(SECOND_KEY));
-  assert(during.every((s) => s === 200), `with Redis stopped: ${during.filter((s) => s !== 200).length} of 30 requests refused`);
+  assert(
+    during.every((s) => s === 200),
+    `with Redis stopped: ${during.filter((s) => s !== 200).length} of 30 requests refused`,
+  );
   const errors = (await Promise.all(REPLICA_PORTS.map(metricsOf))).map((m) => m.get('catalog_rate_limit_store_errors_total') ?? 0);
   assert(errors.reduce((a, b) => a + b, 0) >= 30, `Redis errors counted ${errors.join('/')}, fewer than the 30 requests let through`);
   return `limited key: ${ok} successes and ${limited} x 429 of ${statuses.limited.length} requests (limit ${LIMIT_PER_MIN}/min, 3 replicas); second key: ${statuses.second.length}/${statuses.second.length} ok; Redis stopped: 30/30 ok, Redis errors counted per replica ${errors.join('/')}`;
@@ -552,7 +580,9 @@ async function main() {
   await check('3. shared rate limit through nginx', () => rateLimitCheck());
   await check('4. a replica killed with SIGKILL under load', () => killCheck());
   await check('5. /metrics of each replica reflects its traffic', () => metricsCheck(seeds));
-  await check('6. a replica loses its store during a publish, under 20 paginating clients', () => storeHiccupCheck({ file: seeds.seed3File, version: seeds.seed3.meta.version }));
+  await check('6. a replica loses its store during a publish, under 20 paginating clients', () =>
+    storeHiccupCheck({ file: seeds.seed3File, version: seeds.seed3.meta.version }),
+  );
 
   log(`\n${outcomes.filter((o) => o.ok).length} of ${outcomes.length} checks passed in ${((Date.now() - t0) / 1000).toFixed(1)} s (logs in ${work})`);
   return outcomes.every((o) => o.ok) ? 0 : 1;

@@ -77,7 +77,13 @@ export const AJV_OPTIONS = { allErrors: true, verbose: true, strict: true, stric
 /** The ajv-formats formats the schemas use. */
 export const AJV_FORMATS = ['date'];
 /** The validators of compiled/validators/: entry kinds and the seed, by schema $id. */
-export const VALIDATED = { rail: 'rail.schema.json', asset: 'asset.schema.json', country: 'country.schema.json', policy: 'policy.schema.json', seed: 'seed.schema.json' };
+export const VALIDATED = {
+  rail: 'rail.schema.json',
+  asset: 'asset.schema.json',
+  country: 'country.schema.json',
+  policy: 'policy.schema.json',
+  seed: 'seed.schema.json',
+};
 /**
  * The files of compiled/validators/ and the validators each exports: validating a catalog loads the entries' file
  * only, half the code (the seed's validator, used by the build and the service, repeats the entries' definitions).
@@ -94,14 +100,24 @@ export function sourceFiles() {
 
 /** The JSON Schemas (schemas/*.json), in code-unit order. */
 export function schemaFiles() {
-  return readdirSync(SCHEMAS).filter((f) => f.endsWith('.json')).sort();
+  return readdirSync(SCHEMAS)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 }
 
 /** A hash of the names and contents of the sources and schemas: what compiled/ must have been made from. */
 export function sourceHash() {
   const hash = createHash('sha256');
-  for (const f of sourceFiles()) hash.update(`${f}\0`).update(readFileSync(path.join(SRC, f))).update('\0');
-  for (const f of schemaFiles()) hash.update(`schemas/${f}\0`).update(readFileSync(path.join(SCHEMAS, f))).update('\0');
+  for (const f of sourceFiles())
+    hash
+      .update(`${f}\0`)
+      .update(readFileSync(path.join(SRC, f)))
+      .update('\0');
+  for (const f of schemaFiles())
+    hash
+      .update(`schemas/${f}\0`)
+      .update(readFileSync(path.join(SCHEMAS, f)))
+      .update('\0');
   return hash.digest('hex');
 }
 
@@ -179,7 +195,10 @@ async function compile() {
   const outputs = Object.fromEntries(
     Object.entries(metafile.outputs)
       .filter(([f]) => /\.c?js$/.test(f))
-      .map(([f, o]) => [path.relative(OUT, path.resolve(root, f)).split(path.sep).join('/'), [...new Set(Object.keys(o.inputs).map(packageOf).filter(Boolean))].sort()]),
+      .map(([f, o]) => [
+        path.relative(OUT, path.resolve(root, f)).split(path.sep).join('/'),
+        [...new Set(Object.keys(o.inputs).map(packageOf).filter(Boolean))].sort(),
+      ]),
   );
   // Each file with the Ajv runtime helpers inlined: loading it resolves no package.
   for (const [file, kinds] of Object.entries(VALIDATOR_FILES))
@@ -195,20 +214,26 @@ async function compile() {
   const registry = path.join(OUT, 'rules', 'registry.tmp.mjs');
   await build({ entryPoints: [path.join(SRC, 'rules', 'index.ts')], outfile: registry, ...NODE_BUNDLE, format: 'esm', packages: 'external' });
   const { allRuleMeta } = await import(pathToFileURL(registry).href);
-  writeFileSync(RULE_META, JSON.stringify(allRuleMeta(), null, 2) + '\n');
+  writeFileSync(RULE_META, `${JSON.stringify(allRuleMeta(), null, 2)}\n`);
   rmSync(path.dirname(registry), { recursive: true, force: true });
   // The integer fields' shapes, walked from the schemas once here instead of in every run (same way: two folders down).
   const integers = path.join(OUT, 'check', 'integers.tmp.mjs');
   await build({ entryPoints: [path.join(SRC, 'check', 'integers.ts')], outfile: integers, ...NODE_BUNDLE, format: 'esm', packages: 'external' });
   const { integerShapesJson } = await import(pathToFileURL(integers).href);
-  writeFileSync(INTEGER_SHAPES, JSON.stringify(integerShapesJson()) + '\n');
+  writeFileSync(INTEGER_SHAPES, `${JSON.stringify(integerShapesJson())}\n`);
   rmSync(path.dirname(integers), { recursive: true, force: true });
-  writeFileSync(MANIFEST, JSON.stringify({ sources: hash, files: files.length, outputs }, null, 2) + '\n');
+  writeFileSync(MANIFEST, `${JSON.stringify({ sources: hash, files: files.length, outputs }, null, 2)}\n`);
   // The code cache of the bundle, made by a training run in a node of its own (V8 uses a cache only under the flags
   // it was made with: those of a plain `node`).
-  const trained = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--train-code-cache'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  const trained = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--train-code-cache'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+  });
   if (trained.status !== 0) throw new Error(`the training run of the code cache failed (exit ${trained.status})`);
-  console.log(`compiled src/ (${files.length} files) into compiled/ (${Object.keys(outputs).length} files) in ${Date.now() - started} ms; ${trained.stdout.trim()}`);
+  console.log(
+    `compiled src/ (${files.length} files) into compiled/ (${Object.keys(outputs).length} files) in ${Date.now() - started} ms; ${trained.stdout.trim()}`,
+  );
 }
 
 /** The commands a training run of the code cache runs, in process, on a copy of the bundled catalog in `dir`. */

@@ -19,11 +19,15 @@ const result = await runApiFuzz(target, runs, seed);
 await target.app.close();
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 if (result.failure) {
-  console.log(`FAILURE after ${result.runs} requests (seed ${seed}, replay path ${result.failure.path}); minimal request:\n${JSON.stringify(result.failure.request, null, 2)}\n${result.failure.problems.join('\n')}`);
+  console.log(
+    `FAILURE after ${result.runs} requests (seed ${seed}, replay path ${result.failure.path}); minimal request:\n${JSON.stringify(result.failure.request, null, 2)}\n${result.failure.problems.join('\n')}`,
+  );
 }
 const statuses = [...result.stats.statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`);
 const missed = target.contract.operations().filter((op) => !result.stats.operations.has(op));
 console.log(`answers by status: ${statuses.join(', ')}`);
-console.log(`operations of the document exercised: ${result.stats.operations.size} of ${target.contract.operations().length}${missed.length ? ` (not: ${missed.join(', ')})` : ''}`);
+console.log(
+  `operations of the document exercised: ${result.stats.operations.size} of ${target.contract.operations().length}${missed.length ? ` (not: ${missed.join(', ')})` : ''}`,
+);
 console.log(`seed ${seed}: ${result.runs} requests, ${result.failure ? 1 : 0} failures; ${seconds} s`);
 process.exitCode = result.failure ? 1 : 0;

@@ -41,7 +41,9 @@ function settled(): NodeJS.MemoryUsage {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { count: { type: 'string', default: '4000' }, rails: { type: 'string', default: '10000' }, json: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: { count: { type: 'string', default: '4000' }, rails: { type: 'string', default: '10000' }, json: { type: 'boolean', default: false } },
+  });
   const count = Number(values.count);
   const results: Array<{ kind: string; entries: number; heap: number; external: number; rss: number; counted: number }> = [];
   const seedPath = path.join(ROOT, 'dist/seed.json');
@@ -50,7 +52,15 @@ async function main(): Promise<void> {
   let responses: ResponseCache | undefined;
   // The cache, as /metrics reads it; large enough to keep every page of the run.
   const metrics = { observe: (_store: unknown, cache: ResponseCache) => void (responses = cache) } as unknown as ServiceMetrics;
-  const app = await buildApp(new SnapshotStore(snapshotOf(seed)), { keys: new KeyRing([digestOf(KEY)]), cursorSecret: 'measure-cursor-secret-0123456789abcdef', logger: false, pageCacheBytes: 2 ** 31, pageCacheEntries: 10_000_000, rateLimit: { default: null }, metrics });
+  const app = await buildApp(new SnapshotStore(snapshotOf(seed)), {
+    keys: new KeyRing([digestOf(KEY)]),
+    cursorSecret: 'measure-cursor-secret-0123456789abcdef',
+    logger: false,
+    pageCacheBytes: 2 ** 31,
+    pageCacheEntries: 10_000_000,
+    rateLimit: { default: null },
+    metrics,
+  });
   if (!responses) throw new Error('buildApp did not hand its page cache to the metrics');
   // Over HTTP, as clients ask: app.inject keeps objects of its own for every request.
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -66,12 +76,21 @@ async function main(): Promise<void> {
     ['empty page', (n) => ({ url: `/api/v1/rails?country=${letters(n % 676, 2)}&currency=${letters(Math.floor(n / 676) % 17576, 3)}` })],
     // One rail, a different one each time (following next_cursor): under 1 KB, never compressed.
     ['page of one rail (under 1 KB)', () => ({ url: `/api/v1/rails?limit=1${cursor ? `&cursor=${cursor}` : ''}` })],
-    ['pages of 2 to 100 rails, br or gzip', (n) => {
-      const phase = ['', '&phase=live', '&phase=beta', '&phase=planned', '&phase=never'][Math.floor(n / 99 / countries.length) % 5];
-      return { url: `/api/v1/rails?limit=${2 + (n % 99)}&country=${countries[Math.floor(n / 99) % countries.length]}${phase}`, encoding: ['br', 'gzip'][n % 2] };
-    }],
+    [
+      'pages of 2 to 100 rails, br or gzip',
+      (n) => {
+        const phase = ['', '&phase=live', '&phase=beta', '&phase=planned', '&phase=never'][Math.floor(n / 99 / countries.length) % 5];
+        return {
+          url: `/api/v1/rails?limit=${2 + (n % 99)}&country=${countries[Math.floor(n / 99) % countries.length]}${phase}`,
+          encoding: ['br', 'gzip'][n % 2],
+        };
+      },
+    ],
   ];
-  if (!values.json) console.log(`page cache entries, node ${process.version}, ${count.toLocaleString('en')} distinct queries of each kind (${seed.rails.length.toLocaleString('en')}-rail seed)`);
+  if (!values.json)
+    console.log(
+      `page cache entries, node ${process.version}, ${count.toLocaleString('en')} distinct queries of each kind (${seed.rails.length.toLocaleString('en')}-rail seed)`,
+    );
   let n = 0;
   // A first pass, not measured: the heap shrinks by about 30 MB during the first thousands of requests (start-up
   // leftovers), which would read as entries costing less than nothing.
@@ -100,7 +119,14 @@ async function main(): Promise<void> {
     }
     const added = responses.size - sizeBefore;
     const per = (bytes: number) => (bytes / added).toFixed(0).padStart(6);
-    results.push({ kind: label, entries: added, heap: (after.heapUsed - before.heapUsed) / added, external: (after.external - before.external) / added, rss: (after.rss - before.rss) / added, counted: (responses.heldBytes - heldBefore) / added });
+    results.push({
+      kind: label,
+      entries: added,
+      heap: (after.heapUsed - before.heapUsed) / added,
+      external: (after.external - before.external) / added,
+      rss: (after.rss - before.rss) / added,
+      counted: (responses.heldBytes - heldBefore) / added,
+    });
     const line = `${label.padEnd(36)} ${added.toLocaleString('en').padStart(7)} entries; per entry: heap ${per(after.heapUsed - before.heapUsed)}, external ${per(after.external - before.external)}, `;
     if (!values.json) console.log(`${line}RSS ${per(after.rss - before.rss)}; counted ${per(responses.heldBytes - heldBefore)}`);
   }

@@ -27,10 +27,16 @@ for (const [file, { mutants }] of Object.entries(report.files)) {
   folders.set(folder, f);
 }
 const score = (t) => (t.detected + t.undetected === 0 ? 100 : (100 * t.detected) / (t.detected + t.undetected));
-const line = (name, t) => `${name.padEnd(40)} ${score(t).toFixed(1).padStart(6)} %  ${String(t.detected).padStart(5)} detected  ${String(t.undetected).padStart(4)} undetected  ${String(t.disabled).padStart(3)} disabled`;
+const line = (name, t) =>
+  `${name.padEnd(40)} ${score(t).toFixed(1).padStart(6)} %  ${String(t.detected).padStart(5)} detected  ${String(t.undetected).padStart(4)} undetected  ${String(t.disabled).padStart(3)} disabled`;
 const all = tally();
 for (const t of files.values()) for (const k of Object.keys(t)) all[k] += t[k];
-console.log([...folders].sort().map(([f, t]) => line(f, t)).join('\n'));
+console.log(
+  [...folders]
+    .sort()
+    .map(([f, t]) => line(f, t))
+    .join('\n'),
+);
 console.log(line('all', all));
 const low = [...files].filter(([, t]) => score(t) < FILE_FLOOR).sort(([a], [b]) => (a < b ? -1 : 1));
 if (low.length) {

@@ -22,10 +22,10 @@ const TYPE_FR: Record<string, string> = {
   iban: "ce n'est pas un IBAN valide : deux lettres du pays, deux chiffres de contrôle puis le compte, sans espaces (FR7630006000011234567890189)",
   email: "ce n'est pas une adresse e-mail : écrivez une seule adresse comme nom@exemple.fr, sans espaces ni chevrons",
   phone: "ce n'est pas un numéro international au format E.164 : + puis l'indicatif du pays et 7 à 15 chiffres, sans espaces (+254712345678)",
-  aba_routing: "un numéro de routage ABA a exactement 9 chiffres, sans espaces ni tirets (021000021)",
+  aba_routing: 'un numéro de routage ABA a exactement 9 chiffres, sans espaces ni tirets (021000021)',
   clabe: 'une CLABE a exactement 18 chiffres, sans espaces ni tirets (002010077777777771)',
-  curp: "une CURP a 18 caractères : 4 lettres, la date de naissance AAMMJJ, 6 lettres, puis une lettre ou un chiffre et un chiffre de contrôle (GODE561231HDFRRN00)",
-  rfc: "un RFC a 13 caractères pour une personne, 12 pour une société : 4 (ou 3) lettres, la date AAMMJJ, puis 3 lettres ou chiffres (GODE561231GR8)",
+  curp: 'une CURP a 18 caractères : 4 lettres, la date de naissance AAMMJJ, 6 lettres, puis une lettre ou un chiffre et un chiffre de contrôle (GODE561231HDFRRN00)',
+  rfc: 'un RFC a 13 caractères pour une personne, 12 pour une société : 4 (ou 3) lettres, la date AAMMJJ, puis 3 lettres ou chiffres (GODE561231GR8)',
   mx_tax_id: 'écrivez un RFC (13 caractères pour une personne, 12 pour une société : GODE561231GR8) ou une CURP (18 caractères : GODE561231HDFRRN00)',
 };
 
@@ -62,7 +62,9 @@ function frenchOf(error: BeneficiaryError, resolved: ResolvedField | undefined, 
       return `${choiceFr(resolved)}format inattendu${field?.help?.fr ? ` : ${field.help.fr}` : ''} (la valeur doit correspondre à ${field?.pattern ?? 'au motif du champ'})`;
     case 'option': {
       const options = (field?.options ?? []).map((o) => JSON.stringify(o.value));
-      return options.length ? `ce n'est pas l'un des choix : écrivez l'une des valeurs ${options.join(', ')}` : "ce champ de choix n'a aucune option : le rail est mal configuré";
+      return options.length
+        ? `ce n'est pas l'un des choix : écrivez l'une des valeurs ${options.join(', ')}`
+        : "ce champ de choix n'a aucune option : le rail est mal configuré";
     }
     case 'checksum':
       return 'clé de contrôle incorrecte : un caractère est mal saisi ; recopiez la valeur depuis le relevé bancaire';
@@ -70,7 +72,6 @@ function frenchOf(error: BeneficiaryError, resolved: ResolvedField | undefined, 
       return `${label} ne s'applique pas avec ${choiceWordsFr(resolved)} : laissez-le vide, ou faites un autre choix`;
     case 'unknown_field':
       return `champ inconnu ${JSON.stringify(error.field.slice(0, 64))} : ce rail accepte ${known.length ? known.join(', ') : 'aucun champ'}`;
-    case 'type':
     default:
       if (/^must be a text/.test(error.message)) return 'doit être un texte : envoyez la valeur entre guillemets (un nombre perd ses zéros initiaux)';
       return (field && TYPE_FR[field.type]) ?? `valeur refusée pour ce champ de type ${field?.type ?? 'inconnu'}`;

@@ -69,7 +69,7 @@ export function resolveField(fields: readonly SeedField[], field: SeedField, val
   const asWritten: ResolvedField = { field, applies: true };
   if (!isObject(dependency) || typeof dependency.field !== 'string' || dependency.field === field.name) return asWritten;
   const controller = fields.find((f) => isObject(f) && f.name === dependency.field);
-  if (!controller || controller.type !== 'select') return asWritten;
+  if (controller?.type !== 'select') return asWritten;
   const chosen = chosenOption(controller, values);
   if (!chosen) return asWritten;
   const choice = formatFor(field, chosen.value);
@@ -94,7 +94,10 @@ export function formatsOf(field: SeedField): Array<{ at: string; format: FieldFo
   const dependency = isObject(field) ? field.dependsOn : undefined;
   if (!isObject(dependency)) return [];
   const out: Array<{ at: string; format: FieldFormat }> = [];
-  if (Array.isArray(dependency.variants)) dependency.variants.forEach((v, k) => isObject(v) && out.push({ at: `/dependsOn/variants/${k}`, format: v }));
+  if (Array.isArray(dependency.variants))
+    dependency.variants.forEach((v, k) => {
+      if (isObject(v)) out.push({ at: `/dependsOn/variants/${k}`, format: v });
+    });
   if (isObject(dependency.otherwise)) out.push({ at: '/dependsOn/otherwise', format: dependency.otherwise });
   return out;
 }

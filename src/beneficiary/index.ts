@@ -4,5 +4,15 @@ export type { BeneficiaryError, BeneficiaryErrorCode, BeneficiaryValidation, Val
 export { normalizers, normalize, type Normalization } from './normalize.js';
 export { typeChecks, clabeCheckDigit, type FieldType, type TypeCheck, type TypeProblem } from './type-checks.js';
 export { compilePattern, type CompiledPattern } from './pattern.js';
-export { resolveField, applyFormat, formatFor, formatsOf, patternsOf, dependentsOf, type ResolvedField, type FieldFormat, type FormatChoice } from './dependent.js';
+export {
+  resolveField,
+  applyFormat,
+  formatFor,
+  formatsOf,
+  patternsOf,
+  dependentsOf,
+  type ResolvedField,
+  type FieldFormat,
+  type FormatChoice,
+} from './dependent.js';
 export { checkBeneficiary, type BeneficiaryCheck, type BeneficiaryCheckError } from './check.js';

@@ -26,24 +26,38 @@ function checkIban(value: string): TypeProblem | undefined {
   const country = value.slice(0, 2);
   const spec = Object.hasOwn(IBAN_COUNTRIES, country) ? IBAN_COUNTRIES[country] : undefined;
   if (!spec) return { code: 'type', message: `unknown country ${country}: an IBAN starts with the ISO 3166 code of the account's country (${example})` };
-  if (!spec.chars) return { code: 'type', message: `unknown country ${country}: ${country} does not use IBANs; ask for the account details of that country instead` };
+  if (!spec.chars)
+    return { code: 'type', message: `unknown country ${country}: ${country} does not use IBANs; ask for the account details of that country instead` };
   if (value.length !== spec.chars)
-    return { code: 'type', message: `wrong length for ${country} (expected ${spec.chars}): an IBAN of ${country} has ${spec.chars} characters, this one has ${value.length}; check for a missing or extra character` };
+    return {
+      code: 'type',
+      message: `wrong length for ${country} (expected ${spec.chars}): an IBAN of ${country} has ${spec.chars} characters, this one has ${value.length}; check for a missing or extra character`,
+    };
   const errors = validateIBAN(value).errorCodes;
   if (errors.includes(ValidationErrorsIBAN.ChecksumNotNumber))
     return { code: 'type', message: `characters 3 and 4 of an IBAN are its two check digits: write digits there (${example})` };
   if (errors.includes(ValidationErrorsIBAN.WrongBBANFormat))
-    return { code: 'type', message: `the account part after ${value.slice(0, 4)} does not have the format of ${country} IBANs (letters where digits are expected, or the reverse): copy the IBAN again from the bank statement` };
+    return {
+      code: 'type',
+      message: `the account part after ${value.slice(0, 4)} does not have the format of ${country} IBANs (letters where digits are expected, or the reverse): copy the IBAN again from the bank statement`,
+    };
   if (errors.includes(ValidationErrorsIBAN.WrongIBANChecksum))
-    return { code: 'checksum', message: `bad checksum: the check digits ${value.slice(2, 4)} do not match the rest of the IBAN (mod 97), so a character is mistyped; copy the IBAN again from the bank statement` };
+    return {
+      code: 'checksum',
+      message: `bad checksum: the check digits ${value.slice(2, 4)} do not match the rest of the IBAN (mod 97), so a character is mistyped; copy the IBAN again from the bank statement`,
+    };
   if (errors.includes(ValidationErrorsIBAN.WrongAccountBankBranchChecksum))
-    return { code: 'checksum', message: `bad checksum: the national check digits of this ${country} account do not match its bank and account numbers; copy the IBAN again from the bank statement` };
+    return {
+      code: 'checksum',
+      message: `bad checksum: the national check digits of this ${country} account do not match its bank and account numbers; copy the IBAN again from the bank statement`,
+    };
   if (errors.length) return { code: 'type', message: `not a valid IBAN: write it like ${example}` };
   return undefined;
 }
 
 // ajv-formats' "email" format (full mode): no catastrophic backtracking (labels end with a dot, parts are disjoint).
-const EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+const EMAIL =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 
 /** An e-mail address: ASCII local part and domain (RFC 5321 limits: 64 before the @, 254 in all). */
 function checkEmail(value: string): TypeProblem | undefined {
@@ -56,10 +70,13 @@ function checkEmail(value: string): TypeProblem | undefined {
 /** A phone number in E.164 form: + then 7 to 15 digits, the first (country code) not 0. */
 function checkPhone(value: string): TypeProblem | undefined {
   if (/^\+[1-9][0-9]{6,14}$/.test(value)) return undefined;
-  const why = !value.startsWith('+') ? 'start with + and the country code'
-    : /[^+0-9]/.test(value) ? 'write digits only after the +, without spaces, dashes or brackets'
-    : value[1] === '0' ? 'the country code after + never starts with 0: drop the national trunk prefix'
-    : 'an international number has 7 to 15 digits after the +';
+  const why = !value.startsWith('+')
+    ? 'start with + and the country code'
+    : /[^+0-9]/.test(value)
+      ? 'write digits only after the +, without spaces, dashes or brackets'
+      : value[1] === '0'
+        ? 'the country code after + never starts with 0: drop the national trunk prefix'
+        : 'an international number has 7 to 15 digits after the +';
   return { code: 'type', message: `not a phone number in international E.164 form: ${why} (+254712345678)` };
 }
 
@@ -75,9 +92,16 @@ const WEIGHTS_371 = [3, 7, 1];
 /** A US ABA routing number: 9 digits with 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 (mod 10). */
 function checkAbaRouting(value: string): TypeProblem | undefined {
   if (!/^[0-9]{9}$/.test(value))
-    return { code: 'type', message: `an ABA routing number has exactly 9 digits, without spaces or dashes (021000021); this value has ${value.length} characters` };
+    return {
+      code: 'type',
+      message: `an ABA routing number has exactly 9 digits, without spaces or dashes (021000021); this value has ${value.length} characters`,
+    };
   if (weightedSum(value, WEIGHTS_371) % 10 !== 0)
-    return { code: 'checksum', message: 'bad checksum: the ninth digit of this ABA routing number does not match the first eight, so a digit is mistyped; copy it again from a check or the bank' };
+    return {
+      code: 'checksum',
+      message:
+        'bad checksum: the ninth digit of this ABA routing number does not match the first eight, so a digit is mistyped; copy it again from a check or the bank',
+    };
   return undefined;
 }
 
@@ -94,7 +118,10 @@ function checkClabe(value: string): TypeProblem | undefined {
     return { code: 'type', message: `a CLABE has exactly 18 digits, without spaces or dashes (002010077777777771); this value has ${value.length} characters` };
   const expected = clabeCheckDigit(value);
   if (value.charCodeAt(17) - 48 !== expected)
-    return { code: 'checksum', message: `bad checksum: the last digit of this CLABE should be ${expected} for the 17 digits before it, so a digit is mistyped; copy it again from the bank statement` };
+    return {
+      code: 'checksum',
+      message: `bad checksum: the last digit of this CLABE should be ${expected} for the 17 digits before it, so a digit is mistyped; copy it again from the bank statement`,
+    };
   return undefined;
 }
 
@@ -129,7 +156,10 @@ function checkCpf(value: string): TypeProblem | undefined {
   if (/^(.)\1{10}$/.test(value)) return { code: 'type', message: 'a CPF of one repeated digit is not issued: copy the 11 digits of the CPF again' };
   const expected = cpfCheckDigits(value.slice(0, 9));
   if (value.slice(9) !== expected)
-    return { code: 'checksum', message: `bad checksum: the last two digits of this CPF should be ${expected} for the 9 before them, so a digit is mistyped; copy the CPF again` };
+    return {
+      code: 'checksum',
+      message: `bad checksum: the last two digits of this CPF should be ${expected} for the 9 before them, so a digit is mistyped; copy the CPF again`,
+    };
   return undefined;
 }
 
@@ -138,7 +168,10 @@ function checkCnpj(value: string): TypeProblem | undefined {
   if (/^(.)\1{13}$/.test(value)) return { code: 'type', message: 'a CNPJ of one repeated character is not issued: copy the 14 characters of the CNPJ again' };
   const expected = cnpjCheckDigits(value.slice(0, 12));
   if (value.slice(12) !== expected)
-    return { code: 'checksum', message: `bad checksum: the last two digits of this CNPJ should be ${expected} for the 12 characters before them, so a character is mistyped; copy the CNPJ again` };
+    return {
+      code: 'checksum',
+      message: `bad checksum: the last two digits of this CNPJ should be ${expected} for the 12 characters before them, so a character is mistyped; copy the CNPJ again`,
+    };
   return undefined;
 }
 
@@ -155,7 +188,10 @@ function checkPixKey(value: string): TypeProblem | undefined {
   if (value.startsWith('+')) return checkPhone(value);
   if (UUID.test(value)) return undefined;
   const hint = /^[0-9a-zA-Z]{12}[0-9]{2}$/.test(value) ? ' (the letters of an alphanumeric CNPJ are capitals: 12ABC34501DE35)' : '';
-  return { code: 'type', message: `not a Pix key: write a CPF (11 digits), a CNPJ (14 characters without dots, slash or hyphen)${hint}, an e-mail address, a phone number (+5511987654321) or a random key (lowercase UUID)` };
+  return {
+    code: 'type',
+    message: `not a Pix key: write a CPF (11 digits), a CNPJ (14 characters without dots, slash or hyphen)${hint}, an e-mail address, a phone number (+5511987654321) or a random key (lowercase UUID)`,
+  };
 }
 
 /** Whether YYMMDD is a real calendar date in `century` (1900 or 2000), or in either when the century is not known. */
@@ -188,12 +224,18 @@ export function curpCheckDigit(first17: string): number {
 function checkCurp(value: string): TypeProblem | undefined {
   const example = 'GODE561231HDFRRN00';
   if (!/^[A-Z]{4}[0-9]{6}[A-Z]{6}[0-9A-Z][0-9]$/.test(value))
-    return { code: 'type', message: `a CURP has 18 characters: 4 letters, the birth date YYMMDD, 6 letters, then a letter or digit and a check digit (${example}); this value has ${value.length} characters` };
+    return {
+      code: 'type',
+      message: `a CURP has 18 characters: 4 letters, the birth date YYMMDD, 6 letters, then a letter or digit and a check digit (${example}); this value has ${value.length} characters`,
+    };
   if (!isDate(value.slice(4, 10), /[0-9]/.test(value[16]) ? 1900 : 2000))
     return { code: 'type', message: `characters 5 to 10 of a CURP are the birth date YYMMDD, and ${value.slice(4, 10)} is not a date: copy the CURP again` };
   const expected = curpCheckDigit(value);
   if (value.charCodeAt(17) - 48 !== expected)
-    return { code: 'checksum', message: `bad checksum: the last digit of this CURP should be ${expected} for the 17 characters before it, so a character is mistyped; copy the CURP again` };
+    return {
+      code: 'checksum',
+      message: `bad checksum: the last digit of this CURP should be ${expected} for the 17 characters before it, so a character is mistyped; copy the CURP again`,
+    };
   return undefined;
 }
 
@@ -224,12 +266,18 @@ function checkRfc(value: string): TypeProblem | undefined {
   const example = 'GODE561231GR8, or MAB9307148T4 for a company';
   const m = /^([A-ZÑ&]{3,4})([0-9]{6})([A-Z0-9]{2})([0-9A])$/.exec(value);
   if (!m)
-    return { code: 'type', message: `an RFC has 13 characters for a person, 12 for a company: 4 (or 3) letters, the date YYMMDD, then 3 letters or digits (${example}); this value has ${value.length} characters` };
+    return {
+      code: 'type',
+      message: `an RFC has 13 characters for a person, 12 for a company: 4 (or 3) letters, the date YYMMDD, then 3 letters or digits (${example}); this value has ${value.length} characters`,
+    };
   if (!isDate(m[2]))
     return { code: 'type', message: `the 6 digits after the letters of an RFC are a date YYMMDD, and ${m[2]} is not a date: copy the RFC again` };
   const expected = rfcCheckDigit(value.slice(0, -1));
   if (m[4] !== expected)
-    return { code: 'checksum', message: `bad checksum: the last character of this RFC should be ${expected} for the ${value.length - 1} before it, so a character is mistyped; copy the RFC again from the Constancia de Situación Fiscal` };
+    return {
+      code: 'checksum',
+      message: `bad checksum: the last character of this RFC should be ${expected} for the ${value.length - 1} before it, so a character is mistyped; copy the RFC again from the Constancia de Situación Fiscal`,
+    };
   return undefined;
 }
 
@@ -237,7 +285,10 @@ function checkRfc(value: string): TypeProblem | undefined {
 function checkMxTaxId(value: string): TypeProblem | undefined {
   if (value.length === 18) return checkCurp(value);
   if (value.length === 12 || value.length === 13) return checkRfc(value);
-  return { code: 'type', message: `write an RFC (13 characters for a person, 12 for a company: GODE561231GR8) or a CURP (18 characters: GODE561231HDFRRN00); this value has ${value.length} characters` };
+  return {
+    code: 'type',
+    message: `write an RFC (13 characters for a person, 12 for a company: GODE561231GR8) or a CURP (18 characters: GODE561231HDFRRN00); this value has ${value.length} characters`,
+  };
 }
 
 /** A select field: the value is one of its options. */
@@ -245,7 +296,11 @@ function checkSelect(value: string, field: Pick<SeedField, 'options'>): TypeProb
   const options = Array.isArray(field.options) ? field.options.map((o) => o?.value).filter((v) => typeof v === 'string') : [];
   if (options.includes(value)) return undefined;
   if (!options.length) return { code: 'option', message: 'this select field has no options to choose from; the rail is misconfigured' };
-  const shown = options.slice(0, 20).map((v) => JSON.stringify(v)).join(', ') + (options.length > 20 ? `, … (${options.length} in all)` : '');
+  const shown =
+    options
+      .slice(0, 20)
+      .map((v) => JSON.stringify(v))
+      .join(', ') + (options.length > 20 ? `, … (${options.length} in all)` : '');
   return { code: 'option', message: `not one of the choices: write one of ${shown}` };
 }
 

@@ -50,8 +50,7 @@ export function checkValue(field: SeedField, value: unknown): ValueCheck {
     error: help ? { field: name, code, message, help } : { field: name, code, message },
   });
 
-  if (value === undefined || value === null)
-    return field.required ? fail('required', `${labelOf(field)} is required: write a value`) : { value: undefined };
+  if (value === undefined || value === null) return field.required ? fail('required', `${labelOf(field)} is required: write a value`) : { value: undefined };
   if (typeof value !== 'string') return fail('type', notAString(value));
 
   const normalized = normalize(value, field.normalize);
@@ -62,7 +61,11 @@ export function checkValue(field: SeedField, value: unknown): ValueCheck {
   if (normalized.length > limit) {
     const length = codePointLength(normalized);
     if (length > limit)
-      return fail('max_length', `too long: at most ${limit} characters${field.normalize ? ` after normalization (${field.normalize})` : ''}, this value has ${length}; remove the extra characters`, normalized);
+      return fail(
+        'max_length',
+        `too long: at most ${limit} characters${field.normalize ? ` after normalization (${field.normalize})` : ''}, this value has ${length}; remove the extra characters`,
+        normalized,
+      );
   }
 
   if (typeof field.pattern === 'string') {
@@ -101,7 +104,10 @@ export function checkFieldOf(fields: readonly SeedField[], field: SeedField, val
   if (blank) return { value: undefined };
   const help = helpOf(resolved.field);
   const message = `${labelOf(field)} does not apply with ${choiceText(resolved)}: leave it empty, or choose another ${labelOf(resolved.choice!.field)}`;
-  return { value: undefined, error: help ? { field: field.name, code: 'not_applicable', message, help } : { field: field.name, code: 'not_applicable', message } };
+  return {
+    value: undefined,
+    error: help ? { field: field.name, code: 'not_applicable', message, help } : { field: field.name, code: 'not_applicable', message },
+  };
 }
 
 /** "Transfer mode Mobile number + MMID": the controlling field's label and the chosen option's. */
@@ -136,12 +142,20 @@ export function validateBeneficiary(rail: { fields: SeedField[] }, values: Recor
       if (names.has(key)) continue;
       const shown = key.length > 64 ? `${JSON.stringify(key.slice(0, 64))}…` : JSON.stringify(key);
       const suggestion = key.length <= 64 ? didYouMeanText(key, known) : '';
-      errors.push({ field: key, code: 'unknown_field', message: `unknown field ${shown}: this rail takes ${known.length ? known.join(', ') : 'no fields'}${suggestion}` });
+      errors.push({
+        field: key,
+        code: 'unknown_field',
+        message: `unknown field ${shown}: this rail takes ${known.length ? known.join(', ') : 'no fields'}${suggestion}`,
+      });
     }
     return { valid: errors.length === 0, values: normalized, errors };
   } catch {
     // Only reachable with values that cannot be read (a getter or proxy that throws): never with JSON input.
-    return { valid: false, values: {}, errors: [{ field: '', code: 'type', message: 'the values could not be read: send a JSON object of field name to text' }] };
+    return {
+      valid: false,
+      values: {},
+      errors: [{ field: '', code: 'type', message: 'the values could not be read: send a JSON object of field name to text' }],
+    };
   }
 }
 

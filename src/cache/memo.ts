@@ -66,7 +66,8 @@ export class ValidateMemo {
     let records: Map<string, FileRecord> | undefined;
     try {
       const kept = JSON.parse(readFileSync(file, 'utf8')) as { format?: unknown; key?: unknown; files?: Record<string, FileRecord> };
-      if (kept.format === FORMAT && kept.key === key && kept.files && typeof kept.files === 'object') records = new Map(Object.entries(kept.files).filter(([, r]) => sound(r)));
+      if (kept.format === FORMAT && kept.key === key && kept.files && typeof kept.files === 'object')
+        records = new Map(Object.entries(kept.files).filter(([, r]) => sound(r)));
     } catch {
       // no memo yet, or not one of ours: every file is checked
     }

@@ -27,7 +27,14 @@ export function valueCharacters(file: SourceFile): Problem[] {
       if (rawScanned && written.includes(String.fromCharCode(code))) continue;
       // At each escape that writes it (a double-quoted scalar), else at the whole value or key.
       const escapes = (node as { type?: string }).type === 'QUOTE_DOUBLE' ? escapesOf(written, code) : [];
-      const at = (range: Range, escape?: string) => ({ file: file.path, ...range, severity: 'error' as const, rule: 'characters', pointer, message: valueCharacterMessage(code, where, escape) });
+      const at = (range: Range, escaped?: string) => ({
+        file: file.path,
+        ...range,
+        severity: 'error' as const,
+        rule: 'characters',
+        pointer,
+        message: valueCharacterMessage(code, where, escaped),
+      });
       if (escapes.length === 0) problems.push(at(offsetRange(file, start, end)));
       for (const e of escapes) problems.push(at(offsetRange(file, start + e.at, start + e.at + e.text.length), e.text));
     }
@@ -53,7 +60,9 @@ function walk(doc: Document, node: Node | null, at: Array<string | number>, repo
       if (name !== undefined && name !== 'counterexamples') walk(doc, resolved(doc, pair.value as Node | null), [...at, name], report, seen);
     }
   } else if (isSeq(node)) {
-    node.items.forEach((item, i) => walk(doc, resolved(doc, item as Node | null), [...at, i], report, seen));
+    node.items.forEach((item, i) => {
+      walk(doc, resolved(doc, item as Node | null), [...at, i], report, seen);
+    });
   }
 }
 

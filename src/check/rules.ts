@@ -14,7 +14,7 @@ export type RuleRun = (rule: Rule, catalog: Catalog, problems: Problem[]) => voi
 
 /** True when `pointer` is `prefix` or lies under it. */
 function within(pointer: string, prefix: string): boolean {
-  return pointer === prefix || pointer.startsWith(prefix + '/');
+  return pointer === prefix || pointer.startsWith(`${prefix}/`);
 }
 
 /**
@@ -28,7 +28,13 @@ export function rulesOnInvalid(catalog: Catalog, invalid: InvalidEntry[], rules:
   // Rules that read catalog.raw saw the refused entries in the first pass already.
   const key = (p: Problem) => `${p.file}\u0000${p.rule}\u0000${p.pointer}\u0000${p.message}`;
   const seen = new Set(already.map(key));
-  const widened: Catalog = { rails: [...catalog.rails], assets: [...catalog.assets], countries: [...catalog.countries], policies: [...catalog.policies], raw: catalog.raw };
+  const widened: Catalog = {
+    rails: [...catalog.rails],
+    assets: [...catalog.assets],
+    countries: [...catalog.countries],
+    policies: [...catalog.policies],
+    raw: catalog.raw,
+  };
   const brokenByFile = new Map<string, string[]>();
   for (const { entry, broken } of invalid) {
     if (!entry.data || typeof entry.data !== 'object') continue;

@@ -37,15 +37,35 @@ function typeProblem(entry: RawEntry, e: ErrorObject, { at, name, what }: Said):
   const expectedText = Array.isArray(expected) ? expected.join(' or ') : expected;
   const source = plainScalarSource(entry.file, at);
   if (String(expectedText).includes('string') && source !== undefined && typeof e.data !== 'string' && e.data !== null)
-    return { pointer: at, target: 'value', message: `${source} was read as the ${typeof e.data} ${shown(e.data)}, but ${name} is text: quote it, "${source}"`, fix: { value: source, style: 'QUOTE_DOUBLE' } };
+    return {
+      pointer: at,
+      target: 'value',
+      message: `${source} was read as the ${typeof e.data} ${shown(e.data)}, but ${name} is text: quote it, "${source}"`,
+      fix: { value: source, style: 'QUOTE_DOUBLE' },
+    };
   if (expectedText === 'boolean' && typeof e.data === 'string' && /^(yes|no|y|n|on|off)$/i.test(e.data)) {
     const word = BOOLEAN_WORDS[e.data.toLowerCase()];
-    return { pointer: at, target: 'value', message: `${name} must be true or false: YAML 1.2 reads ${e.data} as text; write ${/^(yes|y|on)$/i.test(e.data) ? 'true' : 'false'}`, fix: word === undefined ? undefined : { value: word } };
+    return {
+      pointer: at,
+      target: 'value',
+      message: `${name} must be true or false: YAML 1.2 reads ${e.data} as text; write ${/^(yes|y|on)$/i.test(e.data) ? 'true' : 'false'}`,
+      fix: word === undefined ? undefined : { value: word },
+    };
   }
   if (expectedText === 'boolean' && typeof e.data === 'string' && /^(true|false)$/i.test(e.data))
-    return { pointer: at, target: 'value', message: `${name} must be true or false, not the text ${shown(e.data)}: write ${e.data.toLowerCase()} without quotes`, fix: { value: e.data.toLowerCase() === 'true' } };
+    return {
+      pointer: at,
+      target: 'value',
+      message: `${name} must be true or false, not the text ${shown(e.data)}: write ${e.data.toLowerCase()} without quotes`,
+      fix: { value: e.data.toLowerCase() === 'true' },
+    };
   if ((expectedText === 'integer' || expectedText === 'number') && typeof e.data === 'string' && /^-?\d+$/.test(e.data))
-    return { pointer: at, target: 'value', message: `${name} must be a number: remove the quotes, ${name}: ${e.data}`, fix: /^-?(0|[1-9]\d*)$/.test(e.data) ? { value: Number(e.data) } : undefined };
+    return {
+      pointer: at,
+      target: 'value',
+      message: `${name} must be a number: remove the quotes, ${name}: ${e.data}`,
+      fix: /^-?(0|[1-9]\d*)$/.test(e.data) ? { value: Number(e.data) } : undefined,
+    };
   if (e.data === null) return { pointer: at, target: 'value', message: `${name} has no value: write ${article(expectedText)}${what}, or remove the line` };
   const got = Array.isArray(e.data) ? 'a list' : `the ${typeof e.data} ${shown(e.data)}`;
   return { pointer: at, target: 'value', message: `${name} must be ${article(expectedText)}, not ${got}${what}` };
@@ -67,7 +87,11 @@ function unknownProperty(entry: RawEntry, e: ErrorObject, { at }: Said): Explain
   const allowed = Object.keys((e.parentSchema as any)?.properties ?? {});
   const pointer = toPointer([...parsePointer(at), extra]);
   if (entry.kind === 'country' && at === '' && extra === 'rails')
-    return { pointer, target: 'key', message: 'remove "rails": a country\'s rails are derived by the build from the rails\' countries, so they are written in one place only' };
+    return {
+      pointer,
+      target: 'key',
+      message: 'remove "rails": a country\'s rails are derived by the build from the rails\' countries, so they are written in one place only',
+    };
   return { pointer, target: 'key', message: `unknown property "${extra}"${didYouMeanText(extra, allowed) || '.'} Allowed here: ${allowed.join(', ')}` };
 }
 
@@ -94,14 +118,22 @@ function explain(entry: RawEntry, e: ErrorObject): Explained | undefined {
       return typeProblem(entry, e, c);
     case 'enum': {
       const allowed = (e.params as { allowedValues: unknown[] }).allowedValues.map(String);
-      return { pointer: at, target: 'value', message: `${shown(e.data)} is not an allowed ${name}${didYouMeanText(String(e.data), allowed)} Write one of: ${allowed.join(', ')}` };
+      return {
+        pointer: at,
+        target: 'value',
+        message: `${shown(e.data)} is not an allowed ${name}${didYouMeanText(String(e.data), allowed)} Write one of: ${allowed.join(', ')}`,
+      };
     }
     case 'const':
       return { pointer: at, target: 'value', message: `${name} must be ${shown((e.params as { allowedValue: unknown }).allowedValue)}` };
     case 'pattern':
       return patternProblem(e, c);
     case 'format':
-      return { pointer: at, target: 'value', message: `${shown(e.data)} is not a real ${(e.params as { format: string }).format}: write YYYY-MM-DD with a month 01-12 and a day that exists in that month` };
+      return {
+        pointer: at,
+        target: 'value',
+        message: `${shown(e.data)} is not a real ${(e.params as { format: string }).format}: write YYYY-MM-DD with a month 01-12 and a day that exists in that month`,
+      };
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
@@ -116,7 +148,11 @@ function explain(entry: RawEntry, e: ErrorObject): Explained | undefined {
     case 'uniqueItems': {
       const { i, j } = e.params as { i: number; j: number };
       const list = e.data as unknown[];
-      return { pointer: toPointer([...parsePointer(at), i]), target: 'value', message: `${shown(list[i])} is listed twice in ${name} (items ${j + 1} and ${i + 1}); keep one` };
+      return {
+        pointer: toPointer([...parsePointer(at), i]),
+        target: 'value',
+        message: `${shown(list[i])} is listed twice in ${name} (items ${j + 1} and ${i + 1}); keep one`,
+      };
     }
     case 'if':
     case 'anyOf':

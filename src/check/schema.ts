@@ -42,7 +42,8 @@ export function checkSchemas(loaded: Loaded): { catalog: Catalog; problems: Prob
     if (errors.length || literals.length) {
       problems.push(...schemaProblems(entry, errors));
       for (const l of literals)
-        for (const at of locateAll(entry.file, l.pointer, l.message)) problems.push({ file: entry.file.path, ...at, severity: 'error', rule: 'schema', pointer: l.pointer });
+        for (const at of locateAll(entry.file, l.pointer, l.message))
+          problems.push({ file: entry.file.path, ...at, severity: 'error', rule: 'schema', pointer: l.pointer });
       invalid.push({ entry, broken: [...new Set([...errors.map(brokenPointer), ...literals.map((l) => l.pointer)])] });
       continue;
     }

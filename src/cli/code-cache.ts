@@ -26,7 +26,7 @@ import vm from 'node:vm';
 export const CODE_CACHE_FORMAT = 'payout-catalog-code-cache/1';
 
 /** Where the code cache of a bundle is: beside it, main.cjs -> main.v8cache. */
-export const codeCacheFileOf = (bundle: string) => bundle.replace(/\.c?js$/, '') + '.v8cache';
+export const codeCacheFileOf = (bundle: string) => `${bundle.replace(/\.c?js$/, '')}.v8cache`;
 
 /** The header a cache of a bundle (its stat) must start with, in this node. */
 export function codeCacheHeader(stat: { size: number; mtimeMs: number }): string {

@@ -44,7 +44,9 @@ export async function editEntry(edit: EntryEdit, io: CliIO): Promise<number> {
   if (edit.reason === undefined) throw new UsageError(`--reason is required: one of ${(allowed ?? []).join(', ')}`);
   if (allowed && !allowed.includes(edit.reason)) {
     const near = didYouMean(edit.reason, allowed);
-    throw new UsageError(`${JSON.stringify(edit.reason)} is not a reason for a ${found.kind}${near ? `; did you mean ${JSON.stringify(near)}?` : ''} Write one of: ${allowed.join(', ')}`);
+    throw new UsageError(
+      `${JSON.stringify(edit.reason)} is not a reason for a ${found.kind}${near ? `; did you mean ${JSON.stringify(near)}?` : ''} Write one of: ${allowed.join(', ')}`,
+    );
   }
   const shown = displayPath(found.file, io.cwd);
   const values = edit.values(found.kind, edit.reason);
@@ -58,6 +60,6 @@ export async function editEntry(edit: EntryEdit, io: CliIO): Promise<number> {
     return EXIT.problems;
   }
   await writeAtomic(found.file, text);
-  io.stdout.write(edit.done(found.kind, shown, values) + '\n');
+  io.stdout.write(`${edit.done(found.kind, shown, values)}\n`);
   return EXIT.ok;
 }

@@ -56,7 +56,7 @@ export async function loadAllCommands(): Promise<Record<string, Command>> {
 async function help(): Promise<string> {
   const commands = await loadAllCommands();
   return `Usage: catalog <command> [flags]\n\nCommands:\n${Object.values(commands)
-    .map((c) => '  ' + c.usage.split('\n')[0])
+    .map((c) => `  ${c.usage.split('\n')[0]}`)
     .join('\n')}\n\nRun catalog <command> --help for details.\n`;
 }
 
@@ -79,11 +79,13 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   if (!command) {
     const { didYouMean } = await import('../domain/suggest.js');
     const near = didYouMean(name, commandNames);
-    io.stderr.write(`catalog: unknown ${name.startsWith('-') ? 'flag' : 'command'} ${JSON.stringify(name)}${near ? `; did you mean ${near}?` : ''}\n\n${await help()}`);
+    io.stderr.write(
+      `catalog: unknown ${name.startsWith('-') ? 'flag' : 'command'} ${JSON.stringify(name)}${near ? `; did you mean ${near}?` : ''}\n\n${await help()}`,
+    );
     return CODES.usage;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    io.stdout.write(command.usage + '\n');
+    io.stdout.write(`${command.usage}\n`);
     return CODES.ok;
   }
   try {

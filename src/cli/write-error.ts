@@ -6,7 +6,8 @@ const CAUSES: Record<string, (out: string) => string> = {
   ENOSPC: () => 'no space left on the device: free some space, or give --out a path on another disk',
   EDQUOT: () => 'the disk quota is exceeded: free some space, or give --out a path on another disk',
   EROFS: () => 'the file system is read-only: give --out a path on a writable disk',
-  EACCES: (out) => `permission denied: this user cannot write in ${path.dirname(out)} (or replace ${path.basename(out)}); fix the permissions or give --out another path`,
+  EACCES: (out) =>
+    `permission denied: this user cannot write in ${path.dirname(out)} (or replace ${path.basename(out)}); fix the permissions or give --out another path`,
   EPERM: (out) => `operation not permitted in ${path.dirname(out)}: fix the permissions (or the file's attributes) or give --out another path`,
   EISDIR: (out) => `it is a folder, not a file: give --out the path of a file, such as ${path.join(out, 'seed.json')}`,
   ENOTDIR: () => 'a part of the path is a file, not a folder: give --out a path whose folders are folders',

@@ -15,7 +15,7 @@ export function formatUnits(units: number | string | bigint, decimals: number, t
   let fraction = decimals > 0 ? digits.slice(digits.length - decimals) : '';
   if (trim) fraction = fraction.replace(/0+$/, '');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return (negative ? '-' : '') + grouped + (fraction ? '.' + fraction : '');
+  return (negative ? '-' : '') + grouped + (fraction ? `.${fraction}` : '');
 }
 
 /** Basis points as a percentage: 50 → "0.50 %". */

@@ -121,7 +121,7 @@ export function diffToJson(diff: CatalogDiff): string {
       })),
     };
   }
-  return JSON.stringify(out, null, 2) + '\n';
+  return `${JSON.stringify(out, null, 2)}\n`;
 }
 
 /** Every changed value between two published entries, in the schema's property order. */
@@ -174,8 +174,7 @@ function walkKeyed(
   const order = (list: Record<string, unknown>[], other: Map<string, unknown>) => list.map((i) => i[key] as string).filter((n) => other.has(n));
   const beforeOrder = order(before, now);
   const afterOrder = order(after, was);
-  if (!equal(beforeOrder, afterOrder))
-    out.push({ pointer: toPointer(segments), before: beforeOrder, after: afterOrder, label: `${words.join('.')} (order)` });
+  if (!equal(beforeOrder, afterOrder)) out.push({ pointer: toPointer(segments), before: beforeOrder, after: afterOrder, label: `${words.join('.')} (order)` });
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -206,12 +205,7 @@ export function equal(a: unknown, b: unknown): boolean {
  * network or the asset closed; for countries, a changed currency or the country refused. `baseFields`: the base rail's
  * fields with their examples (toolkit-only, not in the seed).
  */
-export function breakingReasons(
-  catalog: CatalogName,
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-  baseFields: RailField[] = [],
-): string[] {
+export function breakingReasons(catalog: CatalogName, before: Record<string, unknown>, after: Record<string, unknown>, baseFields: RailField[] = []): string[] {
   const reasons: string[] = [];
   if (catalog === 'rails') {
     const b = before as unknown as SeedRail;
@@ -219,8 +213,10 @@ export function breakingReasons(
     if (b.currency !== a.currency) reasons.push(`currency ${b.currency} -> ${a.currency}: amounts, limits and fees now mean another currency`);
     if (b.phase !== 'never' && a.phase === 'never') reasons.push(`rail closed (phase ${b.phase} -> never): payouts are refused`);
     if (b.limits && a.limits && b.currency === a.currency) {
-      if (a.limits.maxMinor < b.limits.maxMinor) reasons.push(`limits.maxMinor lowered ${b.limits.maxMinor} -> ${a.limits.maxMinor}: larger payouts are refused`);
-      if (a.limits.minMinor > b.limits.minMinor) reasons.push(`limits.minMinor raised ${b.limits.minMinor} -> ${a.limits.minMinor}: smaller payouts are refused`);
+      if (a.limits.maxMinor < b.limits.maxMinor)
+        reasons.push(`limits.maxMinor lowered ${b.limits.maxMinor} -> ${a.limits.maxMinor}: larger payouts are refused`);
+      if (a.limits.minMinor > b.limits.minMinor)
+        reasons.push(`limits.minMinor raised ${b.limits.minMinor} -> ${a.limits.minMinor}: smaller payouts are refused`);
     }
     reasons.push(...fieldBreaks(b.fields, a.fields, baseFields));
   } else if (catalog === 'assets') {
@@ -266,7 +262,9 @@ function fieldBreaks(before: SeedField[], after: SeedField[], baseFields: RailFi
     if (f.pattern !== undefined && old.pattern === undefined) reasons.push(`field ${f.name} now has a pattern: values that do not match it are refused`);
     // A new or changed dependency can narrow the field for some choices (a stricter format, required, not applicable).
     if (f.dependsOn !== undefined && !equal(old.dependsOn, f.dependsOn))
-      reasons.push(`field ${f.name}: its format for each ${f.dependsOn.field} ${old.dependsOn ? 'changed' : 'is new'}: values it accepted before may be refused for some choices`);
+      reasons.push(
+        `field ${f.name}: its format for each ${f.dependsOn.field} ${old.dependsOn ? 'changed' : 'is new'}: values it accepted before may be refused for some choices`,
+      );
   }
   for (const f of before) if (!now.has(f.name)) reasons.push(`field ${f.name} removed: the service refuses values for fields a rail does not have`);
   return reasons;

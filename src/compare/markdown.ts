@@ -86,7 +86,7 @@ export function renderDiffMarkdown(diff: CatalogDiff, origin: DiffOrigin, option
     lines.push(`Not compared, because they do not pass their schema on one side (run \`npx catalog validate\`): ${skipped.map(id).join(', ')}.`, '');
 
   for (const name of CATALOG_NAMES) lines.push(...catalogSection(name, diff[name], minorUnit));
-  return fit(lines, maxBytes, origin);
+  return fitWithin(lines, maxBytes, origin);
 }
 
 function countText(c: CatalogChanges): string {
@@ -109,10 +109,21 @@ function catalogSection(name: CatalogName, c: CatalogChanges, minorUnit: MinorUn
     ['Removed', c.removed, c.before],
   ] as const) {
     if (!ids.length) continue;
-    out.push(`**${title}**`, '', ...summaryTable(name, ids.map((i) => source.get(i)!), minorUnit), '');
+    out.push(
+      `**${title}**`,
+      '',
+      ...summaryTable(
+        name,
+        ids.map((i) => source.get(i)!),
+        minorUnit,
+      ),
+      '',
+    );
   }
 
-  const transitions = c.changed.flatMap((e) => e.changes.filter((x) => TRANSITION_POINTERS.has(x.pointer)).map((x) => `- ${id(e.id)}: ${cell(String(x.before))} -> ${cell(String(x.after))}`));
+  const transitions = c.changed.flatMap((e) =>
+    e.changes.filter((x) => TRANSITION_POINTERS.has(x.pointer)).map((x) => `- ${id(e.id)}: ${cell(String(x.before))} -> ${cell(String(x.after))}`),
+  );
   if (transitions.length) out.push(`**${name === 'countries' ? 'Status' : 'Phase'} transitions**`, '', ...transitions, '');
 
   // A country whose only change is its derived rails list (a rail serving it was added, removed or moved) is listed
@@ -126,14 +137,21 @@ function catalogSection(name: CatalogName, c: CatalogChanges, minorUnit: MinorUn
       for (const x of e.changes) {
         const before = c.before.get(e.id)!;
         const after = c.after.get(e.id)!;
-        out.push(`| ${id(e.id)}${mark} | ${code(x.label)}${x.pointer === '/rails' ? ' (derived)' : ''} | ${show(name, x, x.before, before, minorUnit)} | ${show(name, x, x.after, after, minorUnit)} |`);
+        out.push(
+          `| ${id(e.id)}${mark} | ${code(x.label)}${x.pointer === '/rails' ? ' (derived)' : ''} | ${show(name, x, x.before, before, minorUnit)} | ${show(name, x, x.after, after, minorUnit)} |`,
+        );
       }
     }
     out.push('');
   }
   const derived = c.changed.filter(derivedOnly);
   if (derived.length) {
-    out.push("**Rails serving a country** (derived from the rails' `countries`; the country files did not change)", '', '| Country | Rails added | Rails removed |', '|---|---|---|');
+    out.push(
+      "**Rails serving a country** (derived from the rails' `countries`; the country files did not change)",
+      '',
+      '| Country | Rails added | Rails removed |',
+      '|---|---|---|',
+    );
     for (const e of derived) {
       const x = e.changes[0];
       const was = (x.before as string[] | null) ?? [];
@@ -184,7 +202,7 @@ export function showValue(
   const segments = parsePointer(pointer);
   const last = segments[segments.length - 1];
   if (name === 'rails' && entry && typeof value === 'number') {
-    if (segments[0] === 'limits' && (last === 'minMinor' || last === 'maxMinor') || (segments[0] === 'fees' && last === 'fixedMinor')) {
+    if ((segments[0] === 'limits' && (last === 'minMinor' || last === 'maxMinor')) || (segments[0] === 'fees' && last === 'fixedMinor')) {
       const currency = String(entry.currency);
       const decimals = minorUnit(currency) ?? (entry.limits as { decimals: number }).decimals;
       return `${value} (${formatUnits(value, decimals)} ${currency})`;
@@ -222,8 +240,8 @@ function byteLength(text: string): number {
 }
 
 /** Keeps whole lines under maxBytes, with a note saying what was cut and where to see everything. */
-function fit(lines: string[], maxBytes: number, origin: DiffOrigin): string {
-  const text = lines.join('\n') + '\n';
+function fitWithin(lines: string[], maxBytes: number, origin: DiffOrigin): string {
+  const text = `${lines.join('\n')}\n`;
   if (byteLength(text) <= maxBytes) return text;
   const note = (n: number) =>
     `\n_… ${n} more line${n === 1 ? '' : 's'} cut: this summary is kept under ${Math.floor(maxBytes / 1024)} KiB. For everything, run \`npx catalog diff --base ${origin.ref} --dir ${origin.dir}\`, or add \`--format json\`._\n`;
@@ -236,5 +254,5 @@ function fit(lines: string[], maxBytes: number, origin: DiffOrigin): string {
     used += size;
     kept++;
   }
-  return lines.slice(0, kept).join('\n') + '\n' + note(lines.length - kept);
+  return `${lines.slice(0, kept).join('\n')}\n${note(lines.length - kept)}`;
 }

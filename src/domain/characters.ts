@@ -4,11 +4,38 @@
  */
 
 const C0_NAMES = [
-  'NULL', 'START OF HEADING', 'START OF TEXT', 'END OF TEXT', 'END OF TRANSMISSION', 'ENQUIRY', 'ACKNOWLEDGE', 'BELL',
-  'BACKSPACE', 'CHARACTER TABULATION', 'LINE FEED', 'LINE TABULATION', 'FORM FEED', 'CARRIAGE RETURN', 'SHIFT OUT', 'SHIFT IN',
-  'DATA LINK ESCAPE', 'DEVICE CONTROL ONE', 'DEVICE CONTROL TWO', 'DEVICE CONTROL THREE', 'DEVICE CONTROL FOUR', 'NEGATIVE ACKNOWLEDGE',
-  'SYNCHRONOUS IDLE', 'END OF TRANSMISSION BLOCK', 'CANCEL', 'END OF MEDIUM', 'SUBSTITUTE', 'ESCAPE', 'INFORMATION SEPARATOR FOUR',
-  'INFORMATION SEPARATOR THREE', 'INFORMATION SEPARATOR TWO', 'INFORMATION SEPARATOR ONE',
+  'NULL',
+  'START OF HEADING',
+  'START OF TEXT',
+  'END OF TEXT',
+  'END OF TRANSMISSION',
+  'ENQUIRY',
+  'ACKNOWLEDGE',
+  'BELL',
+  'BACKSPACE',
+  'CHARACTER TABULATION',
+  'LINE FEED',
+  'LINE TABULATION',
+  'FORM FEED',
+  'CARRIAGE RETURN',
+  'SHIFT OUT',
+  'SHIFT IN',
+  'DATA LINK ESCAPE',
+  'DEVICE CONTROL ONE',
+  'DEVICE CONTROL TWO',
+  'DEVICE CONTROL THREE',
+  'DEVICE CONTROL FOUR',
+  'NEGATIVE ACKNOWLEDGE',
+  'SYNCHRONOUS IDLE',
+  'END OF TRANSMISSION BLOCK',
+  'CANCEL',
+  'END OF MEDIUM',
+  'SUBSTITUTE',
+  'ESCAPE',
+  'INFORMATION SEPARATOR FOUR',
+  'INFORMATION SEPARATOR THREE',
+  'INFORMATION SEPARATOR TWO',
+  'INFORMATION SEPARATOR ONE',
 ];
 
 /** Names of the format characters refused: bidirectional controls (Trojan Source) and invisible characters. */
@@ -40,7 +67,16 @@ const REFUSED = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200
 /** `U+202E RIGHT-TO-LEFT OVERRIDE`: a code point and its Unicode name. */
 export function characterName(code: number): string {
   const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
-  const name = code < 0x20 ? C0_NAMES[code] : code === 0x7f ? 'DELETE' : code === 0x85 ? 'NEXT LINE' : code >= 0x80 && code <= 0x9f ? 'C1 CONTROL CHARACTER' : FORMAT_NAMES[code];
+  const name =
+    code < 0x20
+      ? C0_NAMES[code]
+      : code === 0x7f
+        ? 'DELETE'
+        : code === 0x85
+          ? 'NEXT LINE'
+          : code >= 0x80 && code <= 0x9f
+            ? 'C1 CONTROL CHARACTER'
+            : FORMAT_NAMES[code];
   return name ? `${hex} ${name}` : hex;
 }
 
@@ -48,7 +84,15 @@ export function characterName(code: number): string {
 function why(code: number): string {
   if (code <= 0x9f) return 'a control character has no place in a catalog file (it is invisible and breaks the seed and the forms)';
   if (code === 0xfeff) return 'an invisible character; a byte-order mark is accepted only as the very first character of the file';
-  if (FORMAT_NAMES[code]?.includes('ISOLATE') || FORMAT_NAMES[code]?.includes('EMBEDDING') || FORMAT_NAMES[code]?.includes('OVERRIDE') || code === 0x202c || code === 0x200e || code === 0x200f || code === 0x061c)
+  if (
+    FORMAT_NAMES[code]?.includes('ISOLATE') ||
+    FORMAT_NAMES[code]?.includes('EMBEDDING') ||
+    FORMAT_NAMES[code]?.includes('OVERRIDE') ||
+    code === 0x202c ||
+    code === 0x200e ||
+    code === 0x200f ||
+    code === 0x061c
+  )
     return 'a bidirectional control changes the order in which text is displayed, so what a reviewer reads is not what the file holds';
   return 'an invisible character makes two values that look the same differ';
 }
@@ -71,7 +115,11 @@ export function refusedCharacters(text: string, limit = 20): CharacterFinding[] 
     let end = start + 1;
     while (text.charCodeAt(end) === code) end++;
     REFUSED.lastIndex = end;
-    found.push({ start, end, message: `${characterName(code)} in the text: ${why(code)}; delete it${code <= 0x9f ? '' : ' (most editors show it only with "show invisible characters")'}` });
+    found.push({
+      start,
+      end,
+      message: `${characterName(code)} in the text: ${why(code)}; delete it${code <= 0x9f ? '' : ' (most editors show it only with "show invisible characters")'}`,
+    });
     if (found.length >= limit) break;
   }
   return found;
@@ -104,8 +152,8 @@ const ESCAPES: Record<string, number> = { '0': 0, a: 7, b: 8, t: 9, '\t': 9, n: 
  */
 export function escapesOf(written: string, code: number): Array<{ at: number; text: string }> {
   const found: Array<{ at: number; text: string }> = [];
-  const escape = /\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[^])/g;
-  for (let m = escape.exec(written); m; m = escape.exec(written)) {
+  const escapeRe = /\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[\s\S])/g;
+  for (let m = escapeRe.exec(written); m; m = escapeRe.exec(written)) {
     const e = m[1];
     const value = e.length > 1 ? Number.parseInt(e.slice(1), 16) : ESCAPES[e];
     if (value === code) found.push({ at: m.index, text: m[0] });
@@ -117,12 +165,12 @@ export function escapesOf(written: string, code: number): Array<{ at: number; te
  * What to say of a refused character found in a value or key (`where`: 'value' or 'key'), written with the escape
  * `escape` when one gives it, and what to write instead.
  */
-export function valueCharacterMessage(code: number, where: 'value' | 'key', escape?: string): string {
-  const written = escape ? ` (written as the escape ${escape})` : '';
+export function valueCharacterMessage(code: number, where: 'value' | 'key', escaped?: string): string {
+  const written = escaped ? ` (written as the escape ${escaped})` : '';
   if (code >= 0xd800 && code <= 0xdfff)
     return `${characterName(code)} in the ${where}${written}: a lone surrogate is half of a character, which no file or seed can hold; write the character itself, or the whole pair of \\u escapes`;
   if (code === 0x09) return `${characterName(code)} in the ${where}${written}: a catalog text holds no tab; write a space`;
   if (code === 0x0a || code === 0x0d)
     return `${characterName(code)} in the ${where}${written}: a catalog text is one line (a block scalar | or > keeps its line breaks); write it on one line, or fold it with >- so that YAML joins its lines with spaces`;
-  return `${characterName(code)} in the ${where}${written}: ${why(code)}; delete ${escape ? 'the escape' : 'it'}`;
+  return `${characterName(code)} in the ${where}${written}: ${why(code)}; delete ${escaped ? 'the escape' : 'it'}`;
 }

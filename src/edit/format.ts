@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { isMap, isPair, isScalar, isSeq, Lexer, parse, parseDocument, Scalar, type Document, type Node, type ToStringOptions } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, Lexer, parse, parseDocument, type Scalar, type Document, type Node, type ToStringOptions } from 'yaml';
 import type { EntryKind } from '../model/catalog.js';
 import { childSchema, entrySchema, propertyOrder, type SchemaNode } from '../model/schema-walk.js';
 import { YAML_OPTIONS } from '../parse/source.js';
@@ -66,7 +66,9 @@ function canonicalize(node: unknown, schema: SchemaNode | undefined, key: unknow
       canonicalize(pair.value, schema && typeof name === 'string' ? childSchema(schema, name) : undefined, name);
     }
   } else if (isSeq(node)) {
-    node.items.forEach((item, i) => canonicalize(item, schema ? childSchema(schema, i) : undefined, key));
+    node.items.forEach((item, i) => {
+      canonicalize(item, schema ? childSchema(schema, i) : undefined, key);
+    });
   } else if (isScalar(node) && typeof node.value === 'string') {
     node.type = styleOf(node.value, key);
   } else if (isPair(node)) {
@@ -88,7 +90,8 @@ export function commentsOf(text: string): string[] {
  */
 export function formatEntry(text: string, kind: EntryKind): string {
   const doc = parseDocument(text, YAML_OPTIONS) as Document.Parsed;
-  if (doc.errors.length > 0) throw new FormatError(`the YAML has errors (${doc.errors[0].message.split('\n')[0]}): fix them first, catalog validate says where`);
+  if (doc.errors.length > 0)
+    throw new FormatError(`the YAML has errors (${doc.errors[0].message.split('\n')[0]}): fix them first, catalog validate says where`);
   canonicalize(doc.contents, entrySchema(kind), undefined);
   const line = modeline(kind);
   const hasModeline = commentsOf(text).some((c) => c.startsWith('# yaml-language-server:'));
@@ -106,6 +109,7 @@ export function formatEntry(text: string, kind: EntryKind): string {
     throw new FormatError('formatting would change the data of this file, so it was left as it is (please report it)');
   const want = commentsOf(text);
   if (!want.some((c) => c.startsWith('# yaml-language-server:'))) want.unshift(line);
-  if (!isDeepStrictEqual(commentsOf(out).sort(), want.sort())) throw new FormatError('formatting would move or drop a comment of this file, so it was left as it is (please report it)');
+  if (!isDeepStrictEqual(commentsOf(out).sort(), want.sort()))
+    throw new FormatError('formatting would move or drop a comment of this file, so it was left as it is (please report it)');
   return out;
 }

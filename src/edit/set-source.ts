@@ -28,9 +28,11 @@ function lineStart(text: string, offset: number): number {
  */
 export function setSource(text: string, source: SourceEdit): { text: string; added: boolean } {
   const doc = parseDocument(text, YAML_OPTIONS) as Document.Parsed;
-  if (doc.errors.length > 0) throw new EditError(`the file has YAML errors (${doc.errors[0].message.split('\n')[0]}): fix them first, catalog validate says where`);
+  if (doc.errors.length > 0)
+    throw new EditError(`the file has YAML errors (${doc.errors[0].message.split('\n')[0]}): fix them first, catalog validate says where`);
   const map = doc.contents;
-  if (!isMap(map) || map.flow) throw new EditError('the file is not a block mapping of key: value lines; write one property per line first (catalog fmt does it)');
+  if (!isMap(map) || map.flow)
+    throw new EditError('the file is not a block mapping of key: value lines; write one property per line first (catalog fmt does it)');
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const date = JSON.stringify(source.checked);
   const sources = pairOf(map, 'sources');
@@ -50,7 +52,10 @@ export function setSource(text: string, source: SourceEdit): { text: string; add
     return isScalar(url) && url.value === source.url;
   });
   if (same) {
-    for (const [key, value, fresh] of [['checked', source.checked, date], ['title', source.title, undefined]] as const) {
+    for (const [key, value, fresh] of [
+      ['checked', source.checked, date],
+      ['title', source.title, undefined],
+    ] as const) {
       if (value === undefined) continue;
       const pair = pairOf(same, key);
       if (pair && isScalar(pair.value) && pair.value.range) {
@@ -81,6 +86,7 @@ export function setSource(text: string, source: SourceEdit): { text: string; add
 
 /** The edited text, once it parses again without an error (else nothing is written). */
 function checked(text: string): string {
-  if (parseDocument(text, YAML_OPTIONS).errors.length > 0) throw new EditError('the edit would break the YAML of this file, so it was not written (please report it)');
+  if (parseDocument(text, YAML_OPTIONS).errors.length > 0)
+    throw new EditError('the edit would break the YAML of this file, so it was not written (please report it)');
   return text;
 }

@@ -28,9 +28,11 @@ export function lineEndAfter(text: string, offset: number): number {
  */
 export function setTopLevel(text: string, kind: EntryKind, values: Array<[string, string | null]>): string {
   const doc = parseDocument(text, YAML_OPTIONS) as Document.Parsed;
-  if (doc.errors.length > 0) throw new EditError(`the file has YAML errors (${doc.errors[0].message.split('\n')[0]}): fix them first, catalog validate says where`);
+  if (doc.errors.length > 0)
+    throw new EditError(`the file has YAML errors (${doc.errors[0].message.split('\n')[0]}): fix them first, catalog validate says where`);
   const map = doc.contents;
-  if (!isMap(map) || map.flow) throw new EditError('the file is not a block mapping of key: value lines; write one property per line first (catalog fmt does it)');
+  if (!isMap(map) || map.flow)
+    throw new EditError('the file is not a block mapping of key: value lines; write one property per line first (catalog fmt does it)');
   const order = propertyOrder(entrySchema(kind));
   const pairOf = (key: string) => map.items.find((p) => isScalar(p.key) && p.key.value === key) as Pair<Node, Node | null> | undefined;
   const edits: Fix[] = [];
@@ -44,16 +46,20 @@ export function setTopLevel(text: string, kind: EntryKind, values: Array<[string
       continue;
     }
     if (pair && !empty && pair.value) throw new EditError(`${key} holds a list or a mapping, not a single value: write ${key}: ${written(value)} by hand`);
-    if (pair && pair.key.range) {
+    if (pair?.key.range) {
       // `key:` with nothing after it.
       const colon = text.indexOf(':', pair.key.range[1]);
       edits.push({ start: colon + 1, end: colon + 1, text: ` ${written(value)}` });
       continue;
     }
     // Missing: after the nearest property that precedes it in the schema's order, else at the end.
-    const before = order.slice(0, Math.max(0, order.indexOf(key))).reverse().map(pairOf).find(Boolean);
+    const before = order
+      .slice(0, Math.max(0, order.indexOf(key)))
+      .reverse()
+      .map(pairOf)
+      .find(Boolean);
     const endOf = (p: Pair<Node, Node | null>) => (p.value?.range ? p.value.range[1] : p.key.range![1]);
-    let at = before ? lineEndAfter(text, endOf(before)) : text.length;
+    const at = before ? lineEndAfter(text, endOf(before)) : text.length;
     let prefix = '';
     if (at === text.length && text.length > 0 && !text.endsWith('\n')) prefix = eol;
     edits.push({ start: at, end: at, text: `${prefix}${key}: ${written(value)}${eol}` });

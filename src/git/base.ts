@@ -81,7 +81,8 @@ export async function readBase(options: ReadBaseOptions): Promise<BaseRevision> 
   const { ref, dir, cwd } = options;
   const absDir = path.resolve(cwd, dir);
   const names = options.names ?? listFiles(absDir, dir); // throws CatalogDirError on a missing folder (a usage error)
-  if (ref === '' || ref.startsWith('-') || /[\s\0]/.test(ref)) throw new BaseError(`--base takes a git ref such as origin/main or a commit, not ${JSON.stringify(ref)}`);
+  if (ref === '' || ref.startsWith('-') || /[\s\0]/.test(ref))
+    throw new BaseError(`--base takes a git ref such as origin/main or a commit, not ${JSON.stringify(ref)}`);
   try {
     if (!options.stepByStep) return await readBaseDirect(options, absDir, names);
   } catch (err) {
@@ -174,7 +175,10 @@ interface Revision {
  * hashed to be sure (a file only touched, or changed in the index alone, is the same), and the base's text of each one
  * that differs is read with cat-file. When diff-index cannot answer, every file of the working tree is hashed.
  */
-async function readRevision(git: (args: string[]) => Promise<string>, { ref, refCommit, commit, prefix, absDir, names: listed, cwd }: Revision): Promise<BaseRevision> {
+async function readRevision(
+  git: (args: string[]) => Promise<string>,
+  { ref, refCommit, commit, prefix, absDir, names: listed, cwd }: Revision,
+): Promise<BaseRevision> {
   const [blobs, maybe, names] = await Promise.all([listBlobs(git, commit, prefix), mayDiffer(git, commit, prefix), listed]);
   const algorithm = commit.length === 64 ? 'sha256' : 'sha1';
   const shown = (name: string) => displayPath(path.join(absDir, name), cwd);
@@ -215,7 +219,7 @@ async function mayDiffer(git: (args: string[]) => Promise<string>, commit: strin
   const names = new Set<string>();
   for (const full of out.split('\0')) {
     if (full === '') continue;
-    if (prefix && !full.startsWith(prefix + '/')) return undefined;
+    if (prefix && !full.startsWith(`${prefix}/`)) return undefined;
     names.add(prefix ? full.slice(prefix.length + 1) : full);
   }
   return names;

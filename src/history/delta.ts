@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { addEntry, idKey, type Catalog, type Entry } from '../model/catalog.js';
 import { joinPath } from '../read/paths.js';
-import { type RawEntry } from '../model/catalog.js';
+import type { RawEntry } from '../model/catalog.js';
 import { cmp } from '../model/problem.js';
 
 /**
@@ -50,7 +50,8 @@ function byFile(catalog: Catalog): { raw: Map<string, RawEntry[]>; valid: Map<ob
     else raw.set(e.file.absolute, [e]);
   }
   const valid = new Map<object, Entry<unknown>>();
-  for (const list of [catalog.rails, catalog.assets, catalog.countries, catalog.policies]) for (const e of list as Entry<unknown>[]) valid.set(e.data as object, e);
+  for (const list of [catalog.rails, catalog.assets, catalog.countries, catalog.policies])
+    for (const e of list as Entry<unknown>[]) valid.set(e.data as object, e);
   return { raw, valid };
 }
 
@@ -126,7 +127,13 @@ function whole(catalog: Catalog, full: HistoryOptions['full']): Catalog {
       const data = of(e as unknown as RawEntry);
       return data === e.data ? e : { ...e, data };
     });
-  return { rails: each(catalog.rails), assets: each(catalog.assets), countries: each(catalog.countries), policies: each(catalog.policies), raw: each(catalog.raw) };
+  return {
+    rails: each(catalog.rails),
+    assets: each(catalog.assets),
+    countries: each(catalog.countries),
+    policies: each(catalog.policies),
+    raw: each(catalog.raw),
+  };
 }
 
 /** The keys (entryKey) of the touched entries, now and at the base: untouched entries with one of them are in the view. */

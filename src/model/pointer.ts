@@ -12,7 +12,7 @@ export function toPointer(segments: Array<string | number>): string {
   let pointer = '';
   for (const segment of segments) {
     const s = String(segment);
-    pointer += '/' + (s.includes('~') || s.includes('/') ? s.replace(/~/g, '~0').replace(/\//g, '~1') : s);
+    pointer += `/${s.includes('~') || s.includes('/') ? s.replace(/~/g, '~0').replace(/\//g, '~1') : s}`;
   }
   return pointer;
 }

@@ -24,9 +24,7 @@ export interface Report {
 
 /** Orders problems by file, position, rule and message, so that output never depends on the order of discovery. */
 export function compareProblems(a: Problem, b: Problem): number {
-  return (
-    cmp(a.file, b.file) || a.line - b.line || a.column - b.column || cmp(a.rule, b.rule) || cmp(a.pointer, b.pointer) || cmp(a.message, b.message)
-  );
+  return cmp(a.file, b.file) || a.line - b.line || a.column - b.column || cmp(a.rule, b.rule) || cmp(a.pointer, b.pointer) || cmp(a.message, b.message);
 }
 
 /** Plain code-unit comparison (not locale order): the same result on every machine. */

@@ -1,5 +1,5 @@
 import type { EntryKind } from './catalog.js';
-import { schemaValidators, SCHEMA_FILES, type JsonSchema } from './schemas.js';
+import { schemaValidators, type SCHEMA_FILES, type JsonSchema } from './schemas.js';
 
 /** Resolves a `$ref` of the catalog's schemas ("common.schema.json#/definitions/x" or "#/definitions/y"). */
 function deref(node: JsonSchema | undefined, home: JsonSchema): { node: JsonSchema | undefined; home: JsonSchema } {

@@ -137,7 +137,9 @@ function numberLike(source: string): boolean {
 export function plainCharacters(text: string): boolean {
   return !NOT_PLAIN.test(text);
 }
-const NOT_PLAIN = /[\x00-\x09\x0b-\x1f\x7f-\xa0\xad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u206f\u3000\u3164\ud800-\uf8ff\ufe00-\ufe0f\ufeff\uffa0\ufff0-\uffff]/;
+const NOT_PLAIN =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: code units on purpose: any surrogate, paired or not, goes to the full path
+  /[\x00-\x09\x0b-\x1f\x7f-\xa0\xad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u206f\u3000\u3164\ud800-\uf8ff\ufe00-\ufe0f\ufeff\uffa0\ufff0-\uffff]/;
 
 /**
  * Moves to the next line that holds content (skipping blank and comment lines) at or after the line starting at
@@ -493,12 +495,19 @@ function flow(i: number): unknown {
   const close = isSeq ? RBRACKET : RBRACE;
   const seq: unknown[] = isSeq ? [] : EMPTY_SEQ;
   const map: Record<string, unknown> = isSeq ? EMPTY_MAP : {};
-  const node: FastNode | undefined = record ? (isSeq ? { start: i, end: n, kind: 'seq', items: [] } : { start: i, end: n, kind: 'map', entries: new Map() }) : undefined;
+  const node: FastNode | undefined = record
+    ? isSeq
+      ? { start: i, end: n, kind: 'seq', items: [] }
+      : { start: i, end: n, kind: 'map', entries: new Map() }
+    : undefined;
   let j = skipSpaces(i + 1);
   if (s.charCodeAt(j) === close) {
     scanEnd = j + 1;
     depth--;
-    if (node) lastNode = ((node.end = scanEnd), node);
+    if (node) {
+      node.end = scanEnd;
+      lastNode = node;
+    }
     return isSeq ? seq : map;
   }
   for (;;) {
@@ -534,7 +543,10 @@ function flow(i: number): unknown {
     if (c === close) {
       scanEnd = j + 1;
       depth--;
-      if (node) lastNode = ((node.end = scanEnd), node);
+      if (node) {
+        node.end = scanEnd;
+        lastNode = node;
+      }
       return isSeq ? seq : map;
     }
     if (c !== COMMA) throw REFUSE;
@@ -612,7 +624,8 @@ function isSmallInteger(text: string): boolean {
 }
 
 /** Every text the core schema's int and float tags match (yaml's tests, joined). */
-const CORE_NUMBER = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*))$/;
+const CORE_NUMBER =
+  /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+|[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*))$/;
 /** The numbers read here: where Number() and yaml's parseInt/parseFloat agree, and no integer-literal check applies. */
 const SIMPLE_NUMBER = /^-?(?:0|[1-9][0-9]{0,14})(?:\.[0-9]{1,15})?$/;
 /** The core schema's other spellings of null and booleans. */

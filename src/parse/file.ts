@@ -40,12 +40,14 @@ export type Parser = 'auto' | 'full';
 function notAnEntryName(base: string): string | undefined {
   if (/~$|^#.*#$|\.(swp|swo|swx|bak|orig|rej|tmp)$/i.test(base) || /^\.~lock\./.test(base))
     return `${base} is an editor's or a merge tool's leftover, not an entry: delete it (and add the pattern to .gitignore)`;
-  if (base.startsWith('.')) return `${base} is a hidden file, and the catalog holds entries only: delete it, or move it out of the catalog (a .gitkeep is not needed once the folder holds an entry)`;
+  if (base.startsWith('.'))
+    return `${base} is a hidden file, and the catalog holds entries only: delete it, or move it out of the catalog (a .gitkeep is not needed once the folder holds an entry)`;
   if (base.endsWith('.yaml')) return undefined;
   const stem = base.replace(/\.[^.]*$/, '');
   if (/\.ya?ml$/i.test(base)) return `${base} is not read by the catalog, which reads .yaml files only: rename it to ${stem}.yaml`;
   if (/\.json$/i.test(base)) return `${base} is not read by the catalog: entries are YAML; write it as ${stem}.yaml`;
-  if (!base.includes('.')) return `${base} has no extension and is not read by the catalog: if it is an entry, rename it to ${base}.yaml; otherwise move it out of the catalog`;
+  if (!base.includes('.'))
+    return `${base} has no extension and is not read by the catalog: if it is an entry, rename it to ${base}.yaml; otherwise move it out of the catalog`;
   return `${base} is not read by the catalog, which holds .yaml entries only: if it is an entry, rename it to ${stem}.yaml; otherwise move it out of the catalog`;
 }
 
@@ -60,7 +62,12 @@ const MULTIPLE_DOCS = 'a catalog file holds one entry: remove the --- and the se
  * the caller can keep it, so that locating a problem later does not parse the file again. A clean text in the subset
  * of YAML that catalog files use is read by the fast path instead (parser 'full': never), which makes the same result.
  */
-export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Document | null) => void, maxBytes = MAX_FILE_BYTES, parser: Parser = 'auto'): ParsedText {
+export function parseCatalogText(
+  source: CatalogText,
+  keepDocument?: (doc: Document | null) => void,
+  maxBytes = MAX_FILE_BYTES,
+  parser: Parser = 'auto',
+): ParsedText {
   const { name } = source;
   const folder = name.split('/')[0] as Folder;
   const result: ParsedText = { name, text: source.text ?? '', issues: [] };
@@ -157,14 +164,23 @@ function parseFull(text: string, folder: Folder, result: ParsedText, keepDocumen
   const doc = first && first.errors.length === 0 ? first : null;
   keepDocument?.(doc);
   if (!doc) return result.issues.length ? result : fail('cannot read the YAML');
-  if (doc.contents === null) return result.issues.length ? result : fail(`the file is empty: write the entry as a mapping, starting with ${folder === 'countries' ? 'code' : 'id'}: ...`);
+  if (doc.contents === null)
+    return result.issues.length
+      ? result
+      : fail(`the file is empty: write the entry as a mapping, starting with ${folder === 'countries' ? 'code' : 'id'}: ...`);
   const read = documentData(doc, text, MAX_ALIAS_COUNT);
   for (const issue of read.issues) fail(issue.message, issue.start, issue.end);
   if (read.issues.length > 0 || read.data === undefined) return result;
   const data = read.data;
   if (!isMap(doc.contents) || data === null || typeof data !== 'object' || Array.isArray(data)) {
     const what = Array.isArray(data) ? 'a list' : 'a single value';
-    result.issues.push({ rule: 'yaml-syntax', message: `the file holds ${what}; an entry is a mapping of fields (key: value), one entry per file`, start: 0, end: 0, pointer: '' });
+    result.issues.push({
+      rule: 'yaml-syntax',
+      message: `the file holds ${what}; an entry is a mapping of fields (key: value), one entry per file`,
+      start: 0,
+      end: 0,
+      pointer: '',
+    });
     return result;
   }
   result.kind = ENTRY_KINDS[folder];
@@ -172,4 +188,3 @@ function parseFull(text: string, folder: Folder, result: ParsedText, keepDocumen
   if (read.literals.length) result.literals = read.literals;
   return result;
 }
-

@@ -43,7 +43,7 @@ export interface SourceFile {
 export function documentOf(file: SourceFile): Document | null {
   if (file.doc === undefined) {
     const first = parseAllDocuments(yamlText(file.text), YAML_OPTIONS)[0] as Document.Parsed | undefined;
-    file.doc = first && first.errors && first.errors.length === 0 ? first : null;
+    file.doc = first?.errors && first.errors.length === 0 ? first : null;
   }
   return file.doc;
 }
@@ -157,7 +157,7 @@ export function locate(file: SourceFile, pointer: string, target: Target = 'valu
   const positions = positionsOf(file);
   if (positions) return rangeOfFast(file, findFast(positions, pointer), target);
   const doc = documentOf(file);
-  if (!doc || !doc.contents) return { line: 1, column: 1, endLine: 1, endColumn: 1 };
+  if (!doc?.contents) return { line: 1, column: 1, endLine: 1, endColumn: 1 };
   return rangeOfNode(file, findNode(doc, pointer), target);
 }
 
@@ -171,7 +171,7 @@ export function locateAll(file: SourceFile, pointer: string, message: string, ta
   // The fast path reads no alias: the node is the only place to report.
   if (positions) return [{ ...rangeOfFast(file, findFast(positions, pointer), target), message }];
   const doc = documentOf(file);
-  if (!doc || !doc.contents) return [{ line: 1, column: 1, endLine: 1, endColumn: 1, message }];
+  if (!doc?.contents) return [{ line: 1, column: 1, endLine: 1, endColumn: 1, message }];
   const found = findNode(doc, pointer);
   const at = rangeOfNode(file, found, target);
   const alias = found.via.at(-1);
@@ -186,7 +186,7 @@ export function locateAll(file: SourceFile, pointer: string, message: string, ta
 
 function rangeOfNode(file: SourceFile, found: Found, target: Target): Range {
   const node = target === 'key' && found.exact && found.key ? found.key : found.node;
-  if (!node || !node.range) return { line: 1, column: 1, endLine: 1, endColumn: 1 };
+  if (!node?.range) return { line: 1, column: 1, endLine: 1, endColumn: 1 };
   const [start, valueEnd] = node.range;
   if (isCollection(node)) {
     // From the collection's start to the end of its first line (or of its first key, for a block mapping).

@@ -104,11 +104,25 @@ export function documentData(doc: Document, text: string, maxAliases: number): D
   } catch (err) {
     if (err instanceof AliasBomb) {
       const [start, end] = rangeOf(err.at);
-      return { data: undefined, literals: reader.literals, issues: [{ start, end, message: `too many alias expansions (more than ${maxAliases}): this looks like an alias bomb; write the values out instead of nesting *aliases` }] };
+      return {
+        data: undefined,
+        literals: reader.literals,
+        issues: [
+          {
+            start,
+            end,
+            message: `too many alias expansions (more than ${maxAliases}): this looks like an alias bomb; write the values out instead of nesting *aliases`,
+          },
+        ],
+      };
     }
     if (err instanceof TooDeep || err instanceof RangeError) {
       const [start, end] = err instanceof TooDeep ? rangeOf(err.at) : [0, 0];
-      return { data: undefined, literals: reader.literals, issues: [{ start, end, message: `the YAML nests more than ${MAX_DEPTH} levels deep: a catalog entry needs only a few levels of nesting` }] };
+      return {
+        data: undefined,
+        literals: reader.literals,
+        issues: [{ start, end, message: `the YAML nests more than ${MAX_DEPTH} levels deep: a catalog entry needs only a few levels of nesting` }],
+      };
     }
     throw err;
   }
@@ -150,7 +164,11 @@ class DataReader {
     const target = aliasTarget(this.doc, node);
     if (!target) {
       const [start, end] = rangeOf(node);
-      this.issues.push({ start, end, message: `*${node.source} is used but no anchor &${node.source} is defined before it: put &${node.source} on the value to reuse, above this line, or write the value out here` });
+      this.issues.push({
+        start,
+        end,
+        message: `*${node.source} is used but no anchor &${node.source} is defined before it: put &${node.source} on the value to reuse, above this line, or write the value out here`,
+      });
       return null;
     }
     // Reported at the outermost alias being expanded: the place in the file that asked for too much.
@@ -166,7 +184,8 @@ class DataReader {
     const value = node.value;
     if (node.type === 'PLAIN' && node.range && (typeof value === 'number' || typeof value === 'string')) {
       const source = this.text.slice(node.range[0], node.range[1]);
-      if (/^[-+.]?[0-9]/.test(source) && !isPlainInteger(source)) this.literals.push({ pointer: toPointer(this.path), source, start: node.range[0], end: node.range[1] });
+      if (/^[-+.]?[0-9]/.test(source) && !isPlainInteger(source))
+        this.literals.push({ pointer: toPointer(this.path), source, start: node.range[0], end: node.range[1] });
     }
     return value === undefined ? null : value;
   }
@@ -179,7 +198,11 @@ class DataReader {
       if (key === undefined) continue;
       if (seen.has(key)) {
         const [start, end] = rangeOf(pair.key);
-        this.issues.push({ start, end, message: `duplicate key ${JSON.stringify(key)}: a key may appear once in a mapping; keep one of the two and delete the other` });
+        this.issues.push({
+          start,
+          end,
+          message: `duplicate key ${JSON.stringify(key)}: a key may appear once in a mapping; keep one of the two and delete the other`,
+        });
         continue;
       }
       seen.add(key);
@@ -199,11 +222,18 @@ class DataReader {
     if (isScalar(key) && typeof key.value === 'string') return key.value;
     if (isScalar(key)) {
       const source = this.text.slice(start, end);
-      const shown = key.value === null ? 'an empty key' : `the key ${source} is read as ${typeof key.value === 'number' ? 'a number' : typeof key.value === 'boolean' ? 'true or false' : 'no value'}`;
+      const shown =
+        key.value === null
+          ? 'an empty key'
+          : `the key ${source} is read as ${typeof key.value === 'number' ? 'a number' : typeof key.value === 'boolean' ? 'true or false' : 'no value'}`;
       this.issues.push({ start, end, message: `${shown}: keys are property names; write the property's name, or quote it: '${source}'` });
       return undefined;
     }
-    this.issues.push({ start, end, message: `a key must be a property name, not ${isSeq(key) ? 'a list' : isMap(key) ? 'a mapping' : isAlias(key) ? 'an alias' : 'a complex value'} (a "? " line starts a complex key): write name: value` });
+    this.issues.push({
+      start,
+      end,
+      message: `a key must be a property name, not ${isSeq(key) ? 'a list' : isMap(key) ? 'a mapping' : isAlias(key) ? 'an alias' : 'a complex value'} (a "? " line starts a complex key): write name: value`,
+    });
     return undefined;
   }
 
@@ -218,6 +248,10 @@ class DataReader {
     if (hash === -1 || !/^\s*$/.test(rest.slice(0, hash))) return;
     const whole = (text.slice(value.range[0], value.range[1]) + rest).trimEnd();
     const start = value.range[1] + hash;
-    this.issues.push({ start, end: start + 1, message: `the " #" starts a comment, so the pattern stops before it: quote the pattern with single quotes: pattern: '${whole.replace(/'/g, "''")}'` });
+    this.issues.push({
+      start,
+      end: start + 1,
+      message: `the " #" starts a comment, so the pattern stops before it: quote the pattern with single quotes: pattern: '${whole.replace(/'/g, "''")}'`,
+    });
   }
 }

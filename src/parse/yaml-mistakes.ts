@@ -52,7 +52,11 @@ const MISTAKES: Array<{ name: string; test: Mistake }> = [
       const m = KEY_VALUE.exec(line.text);
       const value = m?.[3].startsWith('"') ? m[3].slice(1, m[3].lastIndexOf('"') > 0 ? m[3].lastIndexOf('"') : undefined) : undefined;
       const fix = m && value !== undefined ? `: ${m[2]}: ${quoteSingle(value)}` : '';
-      return { start: error.start, end: error.end + 1, message: `inside double quotes a backslash starts an escape, and ${JSON.stringify(line.text.slice(error.start - line.at, error.start - line.at + 2)).slice(1, -1)} is not one: use single quotes, which keep backslashes as written${fix}` };
+      return {
+        start: error.start,
+        end: error.end + 1,
+        message: `inside double quotes a backslash starts an escape, and ${JSON.stringify(line.text.slice(error.start - line.at, error.start - line.at + 2)).slice(1, -1)} is not one: use single quotes, which keep backslashes as written${fix}`,
+      };
     },
   },
   {
@@ -67,7 +71,11 @@ const MISTAKES: Array<{ name: string; test: Mistake }> = [
       const closed = q === '"' ? /(^|[^\\])(\\\\)*"/.test(body) : /'(?!')|''$/.test(body.replace(/''/g, ''));
       if (closed) return undefined;
       const at = line.at + line.text.indexOf(value);
-      return { start: at, end: at + 1, message: `the ${q === '"' ? 'double' : 'single'} quote opened here is never closed: end the text with ${q} on the same line, e.g. ${m[2] || 'value'}: ${q}${body}${q}` };
+      return {
+        start: at,
+        end: at + 1,
+        message: `the ${q === '"' ? 'double' : 'single'} quote opened here is never closed: end the text with ${q} on the same line, e.g. ${m[2] || 'value'}: ${q}${body}${q}`,
+      };
     },
   },
   {
@@ -81,7 +89,11 @@ const MISTAKES: Array<{ name: string; test: Mistake }> = [
       for (const ch of m[3].replace(/"[^"]*"|'[^']*'/g, '')) depth += ch === open ? 1 : ch === close ? -1 : 0;
       if (depth <= 0) return undefined;
       const at = line.at + line.text.indexOf(m[3]);
-      return { start: at, end: at + 1, message: `the ${open} opened here is not closed: end the ${open === '[' ? 'list' : 'mapping'} with ${close} on the same line, e.g. ${m[2]}: ${m[3]}${close.repeat(depth)}` };
+      return {
+        start: at,
+        end: at + 1,
+        message: `the ${open} opened here is not closed: end the ${open === '[' ? 'list' : 'mapping'} with ${close} on the same line, e.g. ${m[2]}: ${m[3]}${close.repeat(depth)}`,
+      };
     },
   },
   {
@@ -97,7 +109,11 @@ const MISTAKES: Array<{ name: string; test: Mistake }> = [
         depth += bare[i] === open ? 1 : bare[i] === close ? -1 : 0;
         if (depth < 0) {
           const at = line.at + line.text.indexOf(m[3]) + i;
-          return { start: at, end: at + 1, message: `this ${close} closes nothing: the ${open === '[' ? 'list' : 'mapping'} is already closed; delete it, e.g. ${m[2]}: ${m[3].slice(0, i)}${m[3].slice(i + 1)}` };
+          return {
+            start: at,
+            end: at + 1,
+            message: `this ${close} closes nothing: the ${open === '[' ? 'list' : 'mapping'} is already closed; delete it, e.g. ${m[2]}: ${m[3].slice(0, i)}${m[3].slice(i + 1)}`,
+          };
         }
       }
       return undefined;
@@ -109,7 +125,11 @@ const MISTAKES: Array<{ name: string; test: Mistake }> = [
       const m = KEY_VALUE.exec(line.text);
       if (!m || !/^(pattern|regex)$/i.test(m[2]) || /^['"]/.test(m[3])) return undefined;
       const at = line.at + line.text.indexOf(m[3], m[1].length + m[2].length);
-      return { start: at, end: at + m[3].length, message: `YAML reads part of this pattern as its own syntax (${/^[[{]/.test(m[3]) ? `a value starting with ${m[3][0]} is a list or a mapping` : /: /.test(m[3]) ? '": " starts a new key' : 'a reserved character'}): quote the pattern with single quotes: ${m[2]}: ${quoteSingle(m[3])}` };
+      return {
+        start: at,
+        end: at + m[3].length,
+        message: `YAML reads part of this pattern as its own syntax (${/^[[{]/.test(m[3]) ? `a value starting with ${m[3][0]} is a list or a mapping` : /: /.test(m[3]) ? '": " starts a new key' : 'a reserved character'}): quote the pattern with single quotes: ${m[2]}: ${quoteSingle(m[3])}`,
+      };
     },
   },
   {
@@ -118,7 +138,11 @@ const MISTAKES: Array<{ name: string; test: Mistake }> = [
       const m = KEY_VALUE.exec(line.text);
       if (!m || !/: /.test(m[3]) || /^['"[{|>]/.test(m[3]) || error.code === 'BAD_DQ_ESCAPE') return undefined;
       const at = line.at + line.text.indexOf(m[3], m[1].length + m[2].length);
-      return { start: at, end: at + m[3].length, message: `the value holds ": ", which YAML reads as the start of another key: quote the value with single quotes: ${m[2]}: ${quoteSingle(m[3])}` };
+      return {
+        start: at,
+        end: at + m[3].length,
+        message: `the value holds ": ", which YAML reads as the start of another key: quote the value with single quotes: ${m[2]}: ${quoteSingle(m[3])}`,
+      };
     },
   },
   {
@@ -137,13 +161,17 @@ const MISTAKES: Array<{ name: string; test: Mistake }> = [
       const m = /^(\s*(?:-\s+)?)([A-Za-z_][\w-]*):([^\s:/].*)$/.exec(line.text);
       if (!m || /: /.test(line.text)) return undefined;
       const at = line.at + m[1].length + m[2].length;
-      return { start: at, end: at + 1, message: `a space is missing after the colon, so YAML reads "${m[2]}:${m[3]}" as one word: write ${m[2]}: ${m[3].trim()}` };
+      return {
+        start: at,
+        end: at + 1,
+        message: `a space is missing after the colon, so YAML reads "${m[2]}:${m[3]}" as one word: write ${m[2]}: ${m[3].trim()}`,
+      };
     },
   },
   {
     name: 'missing space after the dash',
     test: (line) => {
-      const m = /^(\s*)-([A-Za-z_"'[{][^]*)$/.exec(line.text);
+      const m = /^(\s*)-([A-Za-z_"'[{][\s\S]*)$/.exec(line.text);
       if (!m) return undefined;
       const at = line.at + m[1].length;
       return { start: at, end: at + 1, message: `a space is missing after the dash of a list item: write - ${m[2].trim()}` };
@@ -179,7 +207,10 @@ const KEY = /^([A-Za-z_][\w.-]*|"[^"\n]*"|'[^'\n]*'):(?=\s|$)\s*(.*)$/;
 /** How a line is shaped (key, list item, what it opens); undefined for anything else (stray text, a continuation). */
 function shapeOf(line: Line, index: number): Shape | undefined {
   const col = line.text.length - line.text.trimStart().length;
-  let rest = line.text.slice(col).replace(/\s+#.*$/, '').trimEnd();
+  let rest = line.text
+    .slice(col)
+    .replace(/\s+#.*$/, '')
+    .trimEnd();
   const item = rest === '-' || rest.startsWith('- ');
   if (item) rest = rest.slice(1).trimStart();
   const keyCol = line.text.length - line.text.slice(col).replace(/^-\s*/, '').length;
@@ -234,8 +265,12 @@ function indentation(lines: Line[], last: number): Explained | undefined {
     const top = stack[stack.length - 1];
     if (previous?.scalar && line.col > previous.keyCol) continue; // the text of a block scalar
     const off = !previous
-      ? line.col > 0 && !line.item ? wrongColumn(lines[line.index], line, 0, 'an entry starts at the left margin') : undefined
-      : top.col === undefined ? firstLine(lines, line, top, stack, step) : placed(lines, line, stack, previous, { before: shapes[k - 2], after: shapes[k + 1] });
+      ? line.col > 0 && !line.item
+        ? wrongColumn(lines[line.index], line, 0, 'an entry starts at the left margin')
+        : undefined
+      : top.col === undefined
+        ? firstLine(lines, line, top, stack, step)
+        : placed(lines, line, stack, previous, { before: shapes[k - 2], after: shapes[k + 1] });
     if (off) return off;
     enter(line, stack);
     previous = line;
@@ -252,7 +287,12 @@ function firstLine(lines: Line[], line: Shape, top: Block, stack: Block[], step:
     return placed(lines, line, stack, by);
   }
   if (step !== undefined && !sameColumnList && line.col !== by.keyCol + step)
-    return wrongColumn(lines[line.index], line, by.keyCol + step, `${by.key ?? 'the list item'} above opens its block at ${by.keyCol}, and this file indents by ${step}`);
+    return wrongColumn(
+      lines[line.index],
+      line,
+      by.keyCol + step,
+      `${by.key ?? 'the list item'} above opens its block at ${by.keyCol}, and this file indents by ${step}`,
+    );
   top.col = line.col;
   top.list = line.item;
   return undefined;
@@ -275,7 +315,12 @@ function placed(lines: Line[], line: Shape, stack: Block[], previous: Shape, aro
     return wrongColumn(lines[previous.index], previous, line.col, `${around.before?.key ?? 'the line'} above it and ${name} below it are at ${line.col}`);
   if (line.col > top.col! && around?.before?.opens && previous.col === around.before.keyCol && (previous.item || !line.item))
     // The first line of a block written at its key's column: the block is empty, and the next line seems too deep.
-    return wrongColumn(lines[previous.index], previous, line.col - (previous.keyCol - previous.col), `it is the first line of ${around.before.key ?? 'the item'} above, which opens its block at ${around.before.keyCol}`);
+    return wrongColumn(
+      lines[previous.index],
+      previous,
+      line.col - (previous.keyCol - previous.col),
+      `it is the first line of ${around.before.key ?? 'the item'} above, which opens its block at ${around.before.keyCol}`,
+    );
   if (line.col > top.col! && around?.before && around.before.col === line.col && previous.col < line.col && !previous.opens && !previous.item && !line.item) {
     // The line above moved left, or this one moved right: the first is likelier (the line before it agrees with this one).
     const b = around.before.key ?? 'the line';
@@ -286,11 +331,26 @@ function placed(lines: Line[], line: Shape, stack: Block[], previous: Shape, aro
     };
   }
   if (line.col > top.col!)
-    return wrongColumn(lines[line.index], line, deeper ?? top.col!, `${above} just above is at ${deeper ?? (previous.item ? previous.col : previous.keyCol)}: properties of the same ${line.item || top.col! > 0 ? 'item' : 'entry'} start at the same column`, deeper === undefined && !previous.opens ? `${above} holds a value, so nothing can be nested under it` : undefined);
+    return wrongColumn(
+      lines[line.index],
+      line,
+      deeper ?? top.col!,
+      `${above} just above is at ${deeper ?? (previous.item ? previous.col : previous.keyCol)}: properties of the same ${line.item || top.col! > 0 ? 'item' : 'entry'} start at the same column`,
+      deeper === undefined && !previous.opens ? `${above} holds a value, so nothing can be nested under it` : undefined,
+    );
   if (top.list && !line.item)
-    return wrongColumn(lines[line.index], line, line.col + 2, `it is at the column of the list's dashes: a property of the item above starts under its first property; a new item starts with "- "`);
+    return wrongColumn(
+      lines[line.index],
+      line,
+      line.col + 2,
+      `it is at the column of the list's dashes: a property of the item above starts under its first property; a new item starts with "- "`,
+    );
   if (!top.list && line.item && line.col === top.col)
-    return { start: lines[line.index].at, end: lines[line.index].at + line.col + 1, message: `a list item (- ...) starts here, at the column of ${above}, where a property (key: value) is expected: indent the list two spaces under the key that holds it, or remove the dash` };
+    return {
+      start: lines[line.index].at,
+      end: lines[line.index].at + line.col + 1,
+      message: `a list item (- ...) starts here, at the column of ${above}, where a property (key: value) is expected: indent the list two spaces under the key that holds it, or remove the dash`,
+    };
   return undefined;
 }
 
@@ -380,7 +440,10 @@ export function unreadableMessage(message: string): string {
 /** Explains the first syntax error of a file: the mistake an analyst made, where it is, and what to write instead. */
 export function explainSyntaxError(text: string, error: SyntaxError): Explained {
   const lines = linesOf(text);
-  const index = Math.max(0, lines.findIndex((l, i) => i === lines.length - 1 || lines[i + 1].at > error.start));
+  const index = Math.max(
+    0,
+    lines.findIndex((_, i) => i === lines.length - 1 || lines[i + 1].at > error.start),
+  );
   if (error.code === 'MISSING_CHAR' && /quote/.test(error.message)) {
     // the parser notices a missing quote at the end of the text: look for the line that opened it
     const unclosed = MISTAKES.find((m) => m.name === 'unclosed quote')!;
@@ -397,7 +460,7 @@ export function explainSyntaxError(text: string, error: SyntaxError): Explained 
   // before the mistake); then the lines around it.
   const off = indentation(lines, next < 0 ? index : next);
   // A line that misses its colon or a space looks misaligned to what follows it: say what it misses.
-  const offAt = off ? lines.findIndex((l, i) => i === lines.length - 1 || lines[i + 1].at > off.start) : -1;
+  const offAt = off ? lines.findIndex((_, i) => i === lines.length - 1 || lines[i + 1].at > off.start) : -1;
   let aboveOff = offAt - 1;
   while (aboveOff >= 0 && !content(aboveOff)) aboveOff--;
   const found =
@@ -407,7 +470,8 @@ export function explainSyntaxError(text: string, error: SyntaxError): Explained 
     [...(next < 0 ? [] : [next]), ...before].map((i) => tryMistakes(lines[i], error, text)).find(Boolean);
   if (found) return found;
   const what = BY_CODE[error.code];
-  const advice = 'check the indentation (two spaces a level, aligned with the line above), the colon after each key and the quotes; quote a value that holds ": " or " #", or starts with [ { & * ! | > @ or a quote';
+  const advice =
+    'check the indentation (two spaces a level, aligned with the line above), the colon after each key and the quotes; quote a value that holds ": " or " #", or starts with [ { & * ! | > @ or a quote';
   return { start: error.start, end: error.end, message: what ? `${what}; if that is not it, ${advice}` : `YAML cannot read this line: ${advice}` };
 }
 

@@ -58,7 +58,9 @@ export interface Validation {
 }
 
 /** One path of the catalog in this run: answered by the memo, or read and checked now. */
-type Slot = { name: string; kept: KeptFile; verdict: FileVerdict } | { name: string; text: CatalogText; hash?: string; stat?: { key: string; mtimeMs: number } };
+type Slot =
+  | { name: string; kept: KeptFile; verdict: FileVerdict }
+  | { name: string; text: CatalogText; hash?: string; stat?: { key: string; mtimeMs: number } };
 
 /** Reads, parses and checks a catalog folder; every problem of every file in one run. */
 export async function validateCatalog(options: ValidateOptions): Promise<Validation> {
@@ -69,7 +71,11 @@ export async function validateCatalog(options: ValidateOptions): Promise<Validat
   const listing = (await options.listing) ?? scanCatalog(absDir, options.dir, memo ? [memo.file] : []);
   const slots = readStage(absDir, listing, displayPaths(absDir, cwd), memo);
   const fresh = slots.filter((s) => 'text' in s);
-  const loaded = loadTexts(absDir, fresh.map((s) => s.text), cwd);
+  const loaded = loadTexts(
+    absDir,
+    fresh.map((s) => s.text),
+    cwd,
+  );
   const validation = checkStages(loaded, { ...options, rules, base: await options.base }, slots);
   if (memo && validation.crashed.length === 0) {
     remember(memo, absDir, fresh, validation.verdicts);
@@ -113,12 +119,18 @@ function readStage(absDir: string, listing: Listing, shownOf: (absolute: string,
  * The stages after parsing: the check of each file alone (the memo's verdict stands in for it on a kept file), the
  * checks across files, the history checks, the report.
  */
-function checkStages(loaded: Loaded, options: Pick<ValidateOptions, 'today' | 'rules'> & { base?: BaseDelta }, slots?: Slot[]): Validation & { verdicts: Map<string, FileVerdict> } {
+function checkStages(
+  loaded: Loaded,
+  options: Pick<ValidateOptions, 'today' | 'rules'> & { base?: BaseDelta },
+  slots?: Slot[],
+): Validation & { verdicts: Map<string, FileVerdict> } {
   const { entry, catalog: across } = rulesByScope(options.rules ?? registry);
   const crashed: Crashed = [];
   const checked = checkFiles(loaded, options.today, entry, crashed);
   const verdicts = verdictsOf(loaded, checked, across);
-  const whole = slots ? assemble(loaded, slots, verdicts) : { files: loaded.files, catalog: checked.catalog, invalid: checked.invalid, problems: checked.problems, unknown: new Set(loaded.unparsed) };
+  const whole = slots
+    ? assemble(loaded, slots, verdicts)
+    : { files: loaded.files, catalog: checked.catalog, invalid: checked.invalid, problems: checked.problems, unknown: new Set(loaded.unparsed) };
   const problems = [...whole.problems, ...checkRules(whole.catalog, whole.invalid, options.today, across, crashed)];
   if (options.base) {
     const full = (e: RawEntry) => (e.file instanceof KeptFile ? e.file.data() : e.data);
@@ -169,7 +181,6 @@ function assemble(loaded: Loaded, slots: Slot[], verdicts: Map<string, FileVerdi
   for (const slot of slots) if ('kept' in slot && slot.verdict.kind === null) whole.unknown.add(slot.name);
   return whole;
 }
-
 
 /** Puts an entry in a catalog: in `raw`, then among the valid entries of its kind or, with `broken`, the refused ones. */
 function enter(catalog: Catalog, invalid: InvalidEntry[], raw: RawEntry, broken: string[] | null): void {

@@ -9,7 +9,7 @@ export class CatalogDirError extends Error {}
 
 /** Throws the CatalogDirError (a usage error) that listing `dir` would give when it is missing or not a folder. */
 export function checkCatalogDir(dir: string, shown = dir): void {
-  let info;
+  let info: ReturnType<typeof statSync>;
   try {
     info = statSync(dir);
   } catch {
@@ -30,21 +30,30 @@ export interface Listing {
 export class ListingRules {
   /** The tool's own files inside the folder (the cache, when --cache-location points there), as names in it. */
   readonly ownNames: Set<string>;
-  private readonly folders = Object.keys(ENTRY_KINDS).map((f) => `${f}/`).join(', ');
+  private readonly folders = Object.keys(ENTRY_KINDS)
+    .map((f) => `${f}/`)
+    .join(', ');
 
   constructor(dir: string, own: string[]) {
     // Compared as names (no path joined per file: for thousands of files it costs more than the listing).
-    this.ownNames = new Set(own.map((f) => path.relative(path.resolve(dir), path.resolve(f)).split(path.sep).join('/')).filter((r) => r && !r.startsWith('..') && !path.isAbsolute(r)));
+    this.ownNames = new Set(
+      own
+        .map((f) => path.relative(path.resolve(dir), path.resolve(f)).split(path.sep).join('/'))
+        .filter((r) => r && !r.startsWith('..') && !path.isAbsolute(r)),
+    );
   }
 
   /** A folder that holds one of the tool's own files (left out of the listing): not an empty folder. */
   holdsOwn(name: string): boolean {
-    for (const f of this.ownNames) if (f.startsWith(name + '/')) return true;
+    for (const f of this.ownNames) if (f.startsWith(`${name}/`)) return true;
     return false;
   }
 
   link(name: string): CatalogText {
-    return { name, refused: `${name} is a symbolic link, and the catalog reads no links (a link can point outside the catalog, and git stores it as a link): replace it with the file or folder itself` };
+    return {
+      name,
+      refused: `${name} is a symbolic link, and the catalog reads no links (a link can point outside the catalog, and git stores it as a link): replace it with the file or folder itself`,
+    };
   }
 
   other(name: string): CatalogText {

@@ -15,7 +15,8 @@ export function displayPath(absolute: string, cwd: string): string {
 export function displayPaths(absDir: string, cwd: string): (absolute: string, name: string) => string {
   const dirShown = path.sep === '/' && path.isAbsolute(absDir) ? path.relative(cwd, absDir) : '..';
   const plain = !/^\.\.(?:\/\.\.)*$/.test(dirShown) && !path.isAbsolute(dirShown);
-  return (absolute, name) => (plain && isPlainName(name) && !name.endsWith('/') ? (dirShown === '' ? name : `${dirShown}/${name}`) : displayPath(absolute, cwd));
+  return (absolute, name) =>
+    plain && isPlainName(name) && !name.endsWith('/') ? (dirShown === '' ? name : `${dirShown}/${name}`) : displayPath(absolute, cwd);
 }
 
 /**

@@ -38,7 +38,7 @@ function command(p: Problem): string {
  * first, with --base), then a summary line with the totals.
  */
 const github: Formatter = (report, { touched }) => {
-  const rank = (p: Problem) => (touched && touched.has(p.file) ? 0 : 1);
+  const rank = (p: Problem) => (touched?.has(p.file) ? 0 : 1);
   const ordered = [...report.problems].sort((a, b) => rank(a) - rank(b)); // stable: keeps file order within a rank
   const shown: Problem[] = [];
   const count = { error: 0, warning: 0 };
@@ -54,7 +54,7 @@ const github: Formatter = (report, { touched }) => {
     `catalog validate: ${errors} error(s), ${warnings} warning(s) in ${files} file(s)` +
       (hidden > 0 ? `; ${shown.length} shown as annotations, ${hidden} more: run \`npx catalog validate\` locally for the full list` : ''),
   );
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 };
 
 export default github;

@@ -2,7 +2,7 @@ import type { Formatter } from './types.js';
 
 /** The stable machine-readable shape: {"summary":{...},"problems":[...]}. */
 const json: Formatter = (report) =>
-  JSON.stringify({
+  `${JSON.stringify({
     summary: report.summary,
     problems: report.problems.map((p) => ({
       file: p.file,
@@ -15,6 +15,6 @@ const json: Formatter = (report) =>
       pointer: p.pointer,
       message: p.message,
     })),
-  }) + '\n';
+  })}\n`;
 
 export default json;

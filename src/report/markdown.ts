@@ -17,7 +17,7 @@ const markdown: Formatter = (report, { touched }) => {
   const lines = ['## Problems', ''];
   if (errors + warnings === 0) {
     lines.push(`✅ No problem in ${plural(files, 'file')} checked.`);
-    return lines.join('\n') + '\n';
+    return `${lines.join('\n')}\n`;
   }
   const rank = (p: Problem) => (touched && !touched.has(p.file) ? 2 : 0) + (p.severity === 'error' ? 0 : 1);
   const ordered = [...report.problems].sort((a, b) => rank(a) - rank(b)); // stable: file order within a rank
@@ -27,7 +27,7 @@ const markdown: Formatter = (report, { touched }) => {
   for (const p of shown) lines.push(`| ${code(`${p.file}:${p.line}:${p.column}`)} | ${p.severity} | ${cell(p.message)} | ${code(p.rule)} |`);
   if (ordered.length > shown.length)
     lines.push('', `_… ${plural(ordered.length - shown.length, 'more problem')} not shown: run \`npx catalog validate\` for the full list._`);
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 };
 
 export default markdown;

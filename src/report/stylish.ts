@@ -37,7 +37,7 @@ const stylish: Formatter = (report, { color }) => {
     const line = `✖ ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${plural(files, 'file')} checked`;
     out.push(paint(color, errors ? '31;1' : '33;1', line));
   }
-  return out.join('\n') + '\n';
+  return `${out.join('\n')}\n`;
 };
 
 export default stylish;

@@ -16,14 +16,22 @@ export default defineRule({
       if (phase === 'never' && reason === undefined)
         report(entry, '/phase', `${entry.kind === 'asset' ? 'an asset' : 'a rail'} with phase never needs a reason: add reason: <one of ${closedReasons}>`);
       else if (phase !== 'never' && reason !== undefined)
-        report(entry, '/phase', `a ${phase} ${entry.kind} has reason ${reason}, which only a closed ${entry.kind} carries: remove the reason, or write phase: never if it is closed`);
+        report(
+          entry,
+          '/phase',
+          `a ${phase} ${entry.kind} has reason ${reason}, which only a closed ${entry.kind} carries: remove the reason, or write phase: never if it is closed`,
+        );
     }
     for (const country of catalog.countries) {
       const { status, reason } = country.data;
       if (status === 'restricted' && reason === undefined)
         report(country, '/status', `a restricted country needs a reason: add reason: <one of ${countryReasons}>`);
       else if (status !== 'restricted' && reason !== undefined)
-        report(country, '/status', `${status === 'open' ? 'an open' : 'a coming'} country has reason ${reason}, which only a restricted country carries: remove the reason, or write status: restricted if it is refused`);
+        report(
+          country,
+          '/status',
+          `${status === 'open' ? 'an open' : 'a coming'} country has reason ${reason}, which only a restricted country carries: remove the reason, or write status: restricted if it is refused`,
+        );
     }
   },
 });

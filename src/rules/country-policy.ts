@@ -17,8 +17,7 @@ export interface Required {
  * countryReason vocabulary (international_sanctions, then restrictive_measures, then money_laundering_risk).
  */
 export function strongest(lists: Entry<Policy>[], reasonOrder: readonly string[]): Required | undefined {
-  const rank = (p: Entry<Policy>) =>
-    p.data.effect.status === 'restricted' ? reasonOrder.indexOf(p.data.effect.reason ?? '') : reasonOrder.length;
+  const rank = (p: Entry<Policy>) => (p.data.effect.status === 'restricted' ? reasonOrder.indexOf(p.data.effect.reason ?? '') : reasonOrder.length);
   let best: Entry<Policy> | undefined;
   for (const list of lists) if (!best || rank(list) < rank(best)) best = list;
   return best && { status: best.data.effect.status, reason: best.data.effect.reason, policy: best };
@@ -33,7 +32,7 @@ export default defineRule({
   severity: 'error',
   reads: ['asOf', 'code', 'countries', 'effect', 'id', 'publisher', 'reason', 'status'],
   description:
-    'Every country\'s status and reason follow the written policy of catalog/policies: the strongest effect of the lists holding it (restricted with the first reason of the vocabulary, or at least coming); a country in no list is not restricted. List codes are ISO and dated no later than today.',
+    "Every country's status and reason follow the written policy of catalog/policies: the strongest effect of the lists holding it (restricted with the first reason of the vocabulary, or at least coming); a country in no list is not restricted. List codes are ISO and dated no later than today.",
   check({ catalog, today, report }) {
     const reasonOrder = schemaEnum('common', '/definitions/countryReason');
     const holding = new Map<string, Entry<Policy>[]>();
@@ -43,7 +42,11 @@ export default defineRule({
         report(policy, '/asOf', `asOf ${asOf} is in the future (today is ${today}): write the date of the publication the countries were copied from`);
       countries.forEach((code, i) => {
         if (!isCountryCode(code)) {
-          report(policy, `/countries/${i}`, `${code} is not an ISO 3166-1 alpha-2 country code: write the code of the listed jurisdiction (GB, not UK), or leave out a jurisdiction that has none`);
+          report(
+            policy,
+            `/countries/${i}`,
+            `${code} is not an ISO 3166-1 alpha-2 country code: write the code of the listed jurisdiction (GB, not UK), or leave out a jurisdiction that has none`,
+          );
           return;
         }
         const lists = holding.get(code);
@@ -58,15 +61,27 @@ export default defineRule({
       const required = strongest(lists, reasonOrder);
       if (!required) {
         if (status === 'restricted')
-          report(country, '/status', `${code} is restricted but no list of catalog/policies holds it: write status: open (or coming) without a reason and with its currency, or add ${code} to the list that justifies the restriction (a decision of the provider's own goes in a list of its own under catalog/policies)`);
+          report(
+            country,
+            '/status',
+            `${code} is restricted but no list of catalog/policies holds it: write status: open (or coming) without a reason and with its currency, or add ${code} to the list that justifies the restriction (a decision of the provider's own goes in a list of its own under catalog/policies)`,
+          );
         continue;
       }
       const by = describeList(required.policy);
       if (required.status === 'restricted') {
         if (status !== 'restricted')
-          report(country, '/status', `${code} is on ${lists.map((p) => p.data.id).join(', ')}: ${by} requires status: restricted with reason: ${required.reason} and currency: null; rails serving ${code} then become planned or never`);
+          report(
+            country,
+            '/status',
+            `${code} is on ${lists.map((p) => p.data.id).join(', ')}: ${by} requires status: restricted with reason: ${required.reason} and currency: null; rails serving ${code} then become planned or never`,
+          );
         else if (reason !== required.reason)
-          report(country, '/reason', `the strongest list holding ${code} is ${by}, which gives reason ${required.reason}, not ${reason}: write reason: ${required.reason}`);
+          report(
+            country,
+            '/reason',
+            `the strongest list holding ${code} is ${by}, which gives reason ${required.reason}, not ${reason}: write reason: ${required.reason}`,
+          );
       } else if (status === 'open') {
         report(country, '/status', `${code} is on ${by}, which allows it at most coming: write status: coming, or restricted with a reason`);
       }

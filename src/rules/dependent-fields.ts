@@ -24,22 +24,45 @@ function controllerFindings(fields: RailField[], i: number): { controller?: Rail
   const field = fields[i];
   const name = field.dependsOn!.field;
   const at = '/dependsOn/field';
-  const selects = fields.slice(0, i).filter((f) => f.type === 'select' && f.dependsOn === undefined).map((f) => f.name);
-  const write = selects.length ? `write the name of a select field written before it (${selects.join(', ')})` : 'add a select field before it, with one option per format';
-  if (name === field.name) return { found: [{ at, message: `field ${field.name} depends on itself: a field's format can only depend on another field's choice; ${write}` }] };
+  const selects = fields
+    .slice(0, i)
+    .filter((f) => f.type === 'select' && f.dependsOn === undefined)
+    .map((f) => f.name);
+  const write = selects.length
+    ? `write the name of a select field written before it (${selects.join(', ')})`
+    : 'add a select field before it, with one option per format';
+  if (name === field.name)
+    return { found: [{ at, message: `field ${field.name} depends on itself: a field's format can only depend on another field's choice; ${write}` }] };
   const j = fields.findIndex((f) => f.name === name);
-  if (j < 0) return { found: [{ at, message: `field ${field.name} depends on ${quote(name)}, which is not a field of this rail: ${write}${didYouMeanText(name, selects)}` }] };
+  if (j < 0)
+    return {
+      found: [{ at, message: `field ${field.name} depends on ${quote(name)}, which is not a field of this rail: ${write}${didYouMeanText(name, selects)}` }],
+    };
   const controller = fields[j];
   if (controller.type !== 'select')
-    return { found: [{ at, message: `field ${field.name} depends on ${name}, a field of type ${controller.type}: only a select field's choice can decide a format (its options are the cases); ${write}` }] };
+    return {
+      found: [
+        {
+          at,
+          message: `field ${field.name} depends on ${name}, a field of type ${controller.type}: only a select field's choice can decide a format (its options are the cases); ${write}`,
+        },
+      ],
+    };
   const found: Finding[] = [];
   if (controller.dependsOn !== undefined) {
     const loop = controller.dependsOn.field === field.name;
-    found.push({ at, message: loop
-      ? `fields ${field.name} and ${name} depend on each other (a circular dependency): make ${name} a plain select (remove its dependsOn) and let ${field.name} depend on it`
-      : `field ${field.name} depends on ${name}, which itself depends on ${controller.dependsOn.field}: dependencies are one level deep, so that a client resolves each field with one lookup; make ${field.name} depend on a select that depends on nothing` });
+    found.push({
+      at,
+      message: loop
+        ? `fields ${field.name} and ${name} depend on each other (a circular dependency): make ${name} a plain select (remove its dependsOn) and let ${field.name} depend on it`
+        : `field ${field.name} depends on ${name}, which itself depends on ${controller.dependsOn.field}: dependencies are one level deep, so that a client resolves each field with one lookup; make ${field.name} depend on a select that depends on nothing`,
+    });
   }
-  if (j > i) found.push({ at, message: `field ${field.name} depends on ${name}, which comes after it: move ${name} before ${field.name}, so that a form shows the choice before the field it decides` });
+  if (j > i)
+    found.push({
+      at,
+      message: `field ${field.name} depends on ${name}, which comes after it: move ${name} before ${field.name}, so that a form shows the choice before the field it decides`,
+    });
   return { controller: found.length ? undefined : controller, found };
 }
 
@@ -53,15 +76,23 @@ function coverageFindings(field: RailField, controller: RailField): Finding[] {
     when.forEach((value, j) => {
       if (typeof value !== 'string') return; // the schema reports it
       const at = `/dependsOn/variants/${k}/when/${j}`;
-      if (!options.includes(value)) found.push({ at, message: `${quote(value)} is not an option of ${controller.name}: write one of ${list(options)}${didYouMeanText(value, options)}` });
-      else if (named.has(value)) found.push({ at, message: `option ${quote(value)} of ${controller.name} is already named by variant ${named.get(value)! + 1} of field ${field.name}: name each option in one variant only` });
+      if (!options.includes(value))
+        found.push({ at, message: `${quote(value)} is not an option of ${controller.name}: write one of ${list(options)}${didYouMeanText(value, options)}` });
+      else if (named.has(value))
+        found.push({
+          at,
+          message: `option ${quote(value)} of ${controller.name} is already named by variant ${named.get(value)! + 1} of field ${field.name}: name each option in one variant only`,
+        });
       else named.set(value, k);
     });
   });
   const missing = options.filter((o) => !named.has(o));
   const otherwise = field.dependsOn!.otherwise;
   if (missing.length && otherwise === undefined)
-    found.push({ at: '/dependsOn', message: `option${missing.length > 1 ? 's' : ''} ${list(missing)} of ${controller.name} ${missing.length > 1 ? 'have' : 'has'} no variant for field ${field.name}: add a variant with when: [${missing.join(', ')}], or otherwise: {} to keep the field as written for ${missing.length > 1 ? 'them' : 'it'}` });
+    found.push({
+      at: '/dependsOn',
+      message: `option${missing.length > 1 ? 's' : ''} ${list(missing)} of ${controller.name} ${missing.length > 1 ? 'have' : 'has'} no variant for field ${field.name}: add a variant with when: [${missing.join(', ')}], or otherwise: {} to keep the field as written for ${missing.length > 1 ? 'them' : 'it'}`,
+    });
   if (!missing.length && otherwise !== undefined)
     found.push({ at: '/dependsOn/otherwise', message: `every option of ${controller.name} has a variant, so otherwise is never used: remove it` });
   return found;
@@ -76,15 +107,32 @@ function contractFindings(field: RailField, format: SourceFormat): Finding[] {
   const found: Finding[] = [];
   if (format.applies === false) {
     const given = (['type', 'required', 'pattern', 'maxLength', 'help', 'examples', 'counterexamples'] as const).filter((k) => format[k] !== undefined);
-    if (given.length) found.push({ at: `/${given[0]}`, message: `this variant says the field does not apply (applies: false), so it takes no value and needs no ${given.join(', ')}: remove ${given.length > 1 ? 'them' : 'it'}` });
+    if (given.length)
+      found.push({
+        at: `/${given[0]}`,
+        message: `this variant says the field does not apply (applies: false), so it takes no value and needs no ${given.join(', ')}: remove ${given.length > 1 ? 'them' : 'it'}`,
+      });
   }
   if (field.required && (format.applies === false || format.required === false))
-    found.push({ at: format.applies === false ? '/applies' : '/required', message: `field ${field.name} is required: true, so a client that knows only the contract's fields demands it for every choice: write required: false on the field, and required: true on the variants that need it` });
-  if (format.type === 'select') found.push({ at: '/type', message: `a variant cannot make field ${field.name} a select (its options would depend on a choice): give it a pattern instead` });
+    found.push({
+      at: format.applies === false ? '/applies' : '/required',
+      message: `field ${field.name} is required: true, so a client that knows only the contract's fields demands it for every choice: write required: false on the field, and required: true on the variants that need it`,
+    });
+  if (format.type === 'select')
+    found.push({
+      at: '/type',
+      message: `a variant cannot make field ${field.name} a select (its options would depend on a choice): give it a pattern instead`,
+    });
   else if (format.type !== undefined && field.type !== 'text' && format.type !== field.type)
-    found.push({ at: '/type', message: `field ${field.name} has type ${field.type}, whose own check a client of the contract's fields applies to every choice: a variant can change the type only of a text field; write type: text on the field (with a pattern that accepts every variant's values), or remove this type` });
+    found.push({
+      at: '/type',
+      message: `field ${field.name} has type ${field.type}, whose own check a client of the contract's fields applies to every choice: a variant can change the type only of a text field; write type: text on the field (with a pattern that accepts every variant's values), or remove this type`,
+    });
   if (typeof format.maxLength === 'number' && typeof field.maxLength === 'number' && format.maxLength > field.maxLength)
-    found.push({ at: '/maxLength', message: `maxLength ${format.maxLength} is more than the field's own ${field.maxLength}, which a client of the contract's fields applies to every choice: write at most ${field.maxLength}, or raise the field's` });
+    found.push({
+      at: '/maxLength',
+      message: `maxLength ${format.maxLength} is more than the field's own ${field.maxLength}, which a client of the contract's fields applies to every choice: write at most ${field.maxLength}, or raise the field's`,
+    });
   return found;
 }
 
@@ -101,13 +149,19 @@ function exampleFindings(field: RailField, format: SourceFormat, what: string): 
   const found = fieldFindings(merged, what).filter((f) => f.at !== '');
   if (gives && !format.examples?.length) {
     const given = format.pattern !== undefined ? `a pattern` : `type ${format.type}`;
-    found.unshift({ at: '', message: `${what} gives ${given} but no examples: add examples: ["..."] with at least one real value of this kind (and counterexamples: ["..."] with values it must reject)` });
+    found.unshift({
+      at: '',
+      message: `${what} gives ${given} but no examples: add examples: ["..."] with at least one real value of this kind (and counterexamples: ["..."] with values it must reject)`,
+    });
   }
   (format.examples ?? []).forEach((example, j) => {
     const { error } = checkValue(merged, example);
     const own = error ? undefined : checkValue(field, example).error;
     if (own)
-      found.push({ at: `/examples/${j}`, message: `example ${quote(example)} passes ${what} but fails the field's own validation (${own.code}: ${own.message}), which a client that knows only the contract's fields applies to every choice: widen the field's own pattern, maxLength or type so that it accepts every variant's values` });
+      found.push({
+        at: `/examples/${j}`,
+        message: `example ${quote(example)} passes ${what} but fails the field's own validation (${own.code}: ${own.message}), which a client that knows only the contract's fields applies to every choice: widen the field's own pattern, maxLength or type so that it accepts every variant's values`,
+      });
   });
   return found;
 }
@@ -131,7 +185,7 @@ export default defineRule({
   severity: 'error',
   scope: 'entry',
   description:
-    'A dependent field (dependsOn) depends on a select field written before it that depends on nothing; each option of the select has one variant or an explicit otherwise, and no variant names an unknown option; each variant\'s examples pass it and the field as written (the union the contract\'s clients check), its counterexamples fail it; a variant only narrows the field (a type only on a text field, required or not applicable only on an optional field, a maxLength no longer than the field\'s).',
+    "A dependent field (dependsOn) depends on a select field written before it that depends on nothing; each option of the select has one variant or an explicit otherwise, and no variant names an unknown option; each variant's examples pass it and the field as written (the union the contract's clients check), its counterexamples fail it; a variant only narrows the field (a type only on a text field, required or not applicable only on an optional field, a maxLength no longer than the field's).",
   check({ catalog, report }) {
     for (const rail of catalog.rails) {
       const fields = rail.data.fields;

@@ -14,7 +14,12 @@ export default defineRule({
       if (typeof id !== 'string' || id === '') continue;
       const seenIn = first.get(`${entry.kind}\u0000${id}`);
       if (seenIn === undefined) first.set(`${entry.kind}\u0000${id}`, entry.file.path);
-      else report(entry, `/${key}`, `${key} ${JSON.stringify(id)} is already used by ${seenIn}: each ${entry.kind} has one file; merge the two or give this one its own ${key}`);
+      else
+        report(
+          entry,
+          `/${key}`,
+          `${key} ${JSON.stringify(id)} is already used by ${seenIn}: each ${entry.kind} has one file; merge the two or give this one its own ${key}`,
+        );
     }
   },
 });

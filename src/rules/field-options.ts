@@ -11,11 +11,19 @@ export default defineRule({
       rail.data.fields.forEach((field, i) => {
         if (field.type !== 'select') {
           if (field.options !== undefined)
-            report(rail, `/fields/${i}/options`, `field ${field.name} has type ${field.type}, and only select fields have options: remove options, or set type: select`);
+            report(
+              rail,
+              `/fields/${i}/options`,
+              `field ${field.name} has type ${field.type}, and only select fields have options: remove options, or set type: select`,
+            );
           return;
         }
         if (!field.options?.length) {
-          report(rail, `/fields/${i}/type`, `select field ${field.name} has no options: add options: [{ value: ..., label: { fr: ..., en: ... } }], one per choice`);
+          report(
+            rail,
+            `/fields/${i}/type`,
+            `select field ${field.name} has no options: add options: [{ value: ..., label: { fr: ..., en: ... } }], one per choice`,
+          );
           return;
         }
         const first = new Map<string, number>();
@@ -23,14 +31,22 @@ export default defineRule({
           const pointer = `/fields/${i}/options/${k}/value`;
           const j = first.get(option.value);
           if (j !== undefined) {
-            report(rail, pointer, `option value ${JSON.stringify(option.value)} is already used by option ${j} of field ${field.name}: give each option its own value, or remove this one`);
+            report(
+              rail,
+              pointer,
+              `option value ${JSON.stringify(option.value)} is already used by option ${j} of field ${field.name}: give each option its own value, or remove this one`,
+            );
             return;
           }
           first.set(option.value, k);
           // The value sent is normalized before it is compared with the options: an option normalization changes can never be chosen.
           const normalized = normalize(option.value, field.normalize);
           if (normalized !== option.value)
-            report(rail, pointer, `option value ${JSON.stringify(option.value)} can never be chosen: the field's normalize: ${field.normalize} turns every value into ${JSON.stringify(normalized)} before comparing; write value: ${JSON.stringify(normalized)}`);
+            report(
+              rail,
+              pointer,
+              `option value ${JSON.stringify(option.value)} can never be chosen: the field's normalize: ${field.normalize} turns every value into ${JSON.stringify(normalized)} before comparing; write value: ${JSON.stringify(normalized)}`,
+            );
         });
       });
     }

@@ -6,7 +6,7 @@ export default defineRule({
   id: 'file-name',
   severity: 'error',
   scope: 'entry',
-  description: 'The file name is the entry\'s id (code for countries) followed by .yaml, in the folder of its catalog.',
+  description: "The file name is the entry's id (code for countries) followed by .yaml, in the folder of its catalog.",
   check({ catalog, report }) {
     for (const entry of catalog.raw) {
       const key = idKey(entry.kind);
@@ -14,7 +14,11 @@ export default defineRule({
       if (typeof id !== 'string' || id === '') continue; // the schema reports a missing or non-text id
       const base = path.basename(entry.file.absolute, '.yaml');
       if (base !== id)
-        report(entry, `/${key}`, `the file is named ${base}.yaml but its ${key} is ${JSON.stringify(id)}: rename the file to ${id}.yaml, or set ${key}: ${base}`);
+        report(
+          entry,
+          `/${key}`,
+          `the file is named ${base}.yaml but its ${key} is ${JSON.stringify(id)}: rename the file to ${id}.yaml, or set ${key}: ${base}`,
+        );
     }
   },
 });

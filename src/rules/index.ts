@@ -33,12 +33,14 @@ export const coreRules = {
   'yaml-syntax': {
     id: 'yaml-syntax',
     severity: 'error',
-    description: 'The file is one YAML 1.2 document holding a mapping: no syntax error, duplicate key, tab indentation, second document, undefined alias, alias bomb, key that is not text, nesting over 64 levels or file over 256 KB; one message for the first syntax error, saying what to write.',
+    description:
+      'The file is one YAML 1.2 document holding a mapping: no syntax error, duplicate key, tab indentation, second document, undefined alias, alias bomb, key that is not text, nesting over 64 levels or file over 256 KB; one message for the first syntax error, saying what to write.',
   },
   characters: {
     id: 'characters',
     severity: 'error',
-    description: 'The file is valid UTF-8 and holds no control character (tab and line breaks aside), no bidirectional control (Trojan Source) and no invisible character; a byte-order mark only as the first character.',
+    description:
+      'The file is valid UTF-8 and holds no control character (tab and line breaks aside), no bidirectional control (Trojan Source) and no invisible character; a byte-order mark only as the first character.',
   },
   schema: {
     id: 'schema',
@@ -58,8 +60,8 @@ export const rules = {
   'verified-at': verifiedAt,
   'stale-verification': staleVerification,
   'closed-reason': closedReason,
-  'reference': reference,
-  'settlement': settlement,
+  reference: reference,
+  settlement: settlement,
   'country-currency': countryCurrency,
   'pattern-syntax': patternSyntax,
   'pattern-redos': patternRedos,
@@ -74,7 +76,7 @@ export const rules = {
   'slug-matches-id': slugMatchesId,
   'duplicate-name': duplicateName,
   'country-policy': countryPolicy,
-  'sources': sources,
+  sources: sources,
   'source-age': sourceAge,
   'source-home-page': sourceHomePage,
   placeholder,

@@ -12,7 +12,8 @@ export default defineRule({
   id: 'iso-country',
   severity: 'error',
   scope: 'entry',
-  description: 'Every country code (a rail\'s countries and id prefix, a country\'s code, a settlement calendar) is an assigned ISO 3166-1 alpha-2 code: GB, not UK.',
+  description:
+    "Every country code (a rail's countries and id prefix, a country's code, a settlement calendar) is an assigned ISO 3166-1 alpha-2 code: GB, not UK.",
   check({ catalog, report }) {
     for (const rail of catalog.rails) {
       const { id, countries, settlement } = rail.data;

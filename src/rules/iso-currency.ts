@@ -35,7 +35,8 @@ export default defineRule({
   id: 'iso-currency',
   severity: 'error',
   reads: ['code', 'countries', 'currency'],
-  description: 'A rail\'s currency and a country\'s currency are active ISO 4217 codes of money one can pay out (not withdrawn like HRK, not gold XAU, testing XTS or fund codes like CLF).',
+  description:
+    "A rail's currency and a country's currency are active ISO 4217 codes of money one can pay out (not withdrawn like HRK, not gold XAU, testing XTS or fund codes like CLF).",
   check({ catalog, report }) {
     let byCountry: Map<string, string> | undefined;
     for (const rail of catalog.rails) {

@@ -8,7 +8,8 @@ export default defineRule({
   id: 'minor-units',
   severity: 'error',
   scope: 'entry',
-  description: 'A rail\'s limits.decimals is its currency\'s ISO 4217 minor unit (JPY 0, EUR 2, KWD 3), minMinor <= maxMinor, and limits and fees are safe non-negative integers with bps at most 10000.',
+  description:
+    "A rail's limits.decimals is its currency's ISO 4217 minor unit (JPY 0, EUR 2, KWD 3), minMinor <= maxMinor, and limits and fees are safe non-negative integers with bps at most 10000.",
   check({ catalog, report }) {
     for (const rail of catalog.rails) {
       const { currency, limits, fees } = rail.data;
@@ -24,14 +25,23 @@ export default defineRule({
       ] as const;
       for (const [pointer, name, value] of amounts) {
         if (!Number.isSafeInteger(value))
-          report(rail, pointer, `${name} is beyond 2^53 - 1 (${Number.MAX_SAFE_INTEGER}), where numbers lose precision (YAML read it as ${value}): write an amount in minor units of at most ${Number.MAX_SAFE_INTEGER}`);
+          report(
+            rail,
+            pointer,
+            `${name} is beyond 2^53 - 1 (${Number.MAX_SAFE_INTEGER}), where numbers lose precision (YAML read it as ${value}): write an amount in minor units of at most ${Number.MAX_SAFE_INTEGER}`,
+          );
         else if (value < 0) report(rail, pointer, `${name} is ${value}, a negative amount: write an amount of 0 or more, in minor units`);
       }
       if (fees.bps < 0) report(rail, '/fees/bps', `bps is ${fees.bps}, a negative fee: write a fee of 0 to ${MAX_BPS} basis points (100 bps = 1 %)`);
-      else if (fees.bps > MAX_BPS) report(rail, '/fees/bps', `bps is ${fees.bps}, more than ${MAX_BPS} (100 %): write a fee of 0 to ${MAX_BPS} basis points (100 bps = 1 %)`);
+      else if (fees.bps > MAX_BPS)
+        report(rail, '/fees/bps', `bps is ${fees.bps}, more than ${MAX_BPS} (100 %): write a fee of 0 to ${MAX_BPS} basis points (100 bps = 1 %)`);
 
       if (Number.isSafeInteger(limits.minMinor) && Number.isSafeInteger(limits.maxMinor) && limits.minMinor > limits.maxMinor)
-        report(rail, '/limits/minMinor', `minMinor ${limits.minMinor} is above maxMinor ${limits.maxMinor}: write a minimum of at most ${limits.maxMinor}, or raise maxMinor`);
+        report(
+          rail,
+          '/limits/minMinor',
+          `minMinor ${limits.minMinor} is above maxMinor ${limits.maxMinor}: write a minimum of at most ${limits.maxMinor}, or raise maxMinor`,
+        );
     }
   },
 });

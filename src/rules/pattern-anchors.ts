@@ -50,7 +50,8 @@ export default defineRule({
   id: 'pattern-anchors',
   severity: 'warning',
   scope: 'entry',
-  description: 'A field\'s pattern (and each variant\'s of a dependent field) is anchored with ^ and $ around every alternative: the service tests the whole value, and an unanchored pattern accepts any value that merely contains a match.',
+  description:
+    "A field's pattern (and each variant's of a dependent field) is anchored with ^ and $ around every alternative: the service tests the whole value, and an unanchored pattern accepts any value that merely contains a match.",
   check({ catalog, report }) {
     // The message is a function of the pattern alone: each distinct pattern is read once ('' for an anchored one).
     const memo = new Map<string, string>();

@@ -32,18 +32,32 @@ export function fieldFindings(field: RailField, what = `field ${field.name}`): F
   const found: FieldFinding[] = [];
   const examples = field.examples ?? [];
   if (field.pattern !== undefined && examples.length === 0)
-    found.push({ at: '', message: `${what} has a pattern but no examples: add examples: ["..."] with at least one real value the pattern accepts (and counterexamples: ["..."] with values it must reject)` });
+    found.push({
+      at: '',
+      message: `${what} has a pattern but no examples: add examples: ["..."] with at least one real value the pattern accepts (and counterexamples: ["..."] with values it must reject)`,
+    });
   if (!checkable(field)) return found;
   examples.forEach((example, j) => {
     const { error } = checkValue(field, example);
     if (error)
-      found.push({ at: `/examples/${j}`, message: `example ${quote(example)} fails the validation of ${what} (${error.code}): ${error.message}; fix the example, or the field if the example is right` });
+      found.push({
+        at: `/examples/${j}`,
+        message: `example ${quote(example)} fails the validation of ${what} (${error.code}): ${error.message}; fix the example, or the field if the example is right`,
+      });
   });
   (field.counterexamples ?? []).forEach((counterexample, j) => {
     const { value, error } = checkValue(field, counterexample);
     if (!error) {
-      const normalized = value !== undefined && value !== counterexample ? ` (normalized to ${quote(value)})` : value === undefined ? ' (an empty value of an optional field)' : '';
-      found.push({ at: `/counterexamples/${j}`, message: `counterexample ${quote(counterexample)} passes the validation of ${what}${normalized}: tighten the pattern so that it rejects it, or remove the counterexample` });
+      const normalized =
+        value !== undefined && value !== counterexample
+          ? ` (normalized to ${quote(value)})`
+          : value === undefined
+            ? ' (an empty value of an optional field)'
+            : '';
+      found.push({
+        at: `/counterexamples/${j}`,
+        message: `counterexample ${quote(counterexample)} passes the validation of ${what}${normalized}: tighten the pattern so that it rejects it, or remove the counterexample`,
+      });
     }
   });
   return found;
@@ -83,7 +97,8 @@ export default defineRule({
   id: 'pattern-examples',
   severity: 'error',
   scope: 'entry',
-  description: 'A field with a pattern has examples; every example passes the field\'s validation (the very code of validateBeneficiary) and every counterexample fails it.',
+  description:
+    "A field with a pattern has examples; every example passes the field's validation (the very code of validateBeneficiary) and every counterexample fails it.",
   check({ catalog, report }) {
     // Rails repeat the same field (every SEPA rail has the same IBAN field): each distinct field is checked once. Fields
     // met before are found by name and pattern, then compared value by value (no key text made for each field).

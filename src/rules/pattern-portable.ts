@@ -23,7 +23,10 @@ function fieldFindings(pattern: string, field: RailField): FieldFinding[] {
   const findings = portabilityFindings(pattern);
   for (const f of findings) {
     const fix = f.fix !== undefined ? `; ${f.fix}` : '';
-    found.push({ at: 'pattern', message: `pattern ${quotePattern(pattern)} is not portable: ${f.construct} at ${f.end - f.start > 1 ? `characters ${f.start + 1}-${f.end}` : `character ${f.end}`}: ${f.engines}${fix}` });
+    found.push({
+      at: 'pattern',
+      message: `pattern ${quotePattern(pattern)} is not portable: ${f.construct} at ${f.end - f.start > 1 ? `characters ${f.start + 1}-${f.end}` : `character ${f.end}`}: ${f.engines}${fix}`,
+    });
   }
   if (findings.length) return found;
   const examples = field.examples ?? [];
@@ -31,7 +34,10 @@ function fieldFindings(pattern: string, field: RailField): FieldFinding[] {
   const values = [...examples, ...counterexamples].map((v) => normalize(v, field.normalize));
   const re2 = re2Verdict(pattern, values);
   if (!re2.ok) {
-    found.push({ at: 'pattern', message: `pattern ${quotePattern(pattern)} does not compile in RE2, the engine of Go clients: ${re2.reason}; keep to the portable subset (repeats at most {1000})` });
+    found.push({
+      at: 'pattern',
+      message: `pattern ${quotePattern(pattern)} does not compile in RE2, the engine of Go clients: ${re2.reason}; keep to the portable subset (repeats at most {1000})`,
+    });
     return found;
   }
   const js = compilePattern(pattern);
@@ -42,7 +48,10 @@ function fieldFindings(pattern: string, field: RailField): FieldFinding[] {
     const inJs = js.regexp.test(value);
     if (inJs === re2.matches[k]) return;
     const at = k < examples.length ? `examples/${k}` : `counterexamples/${k - examples.length}`;
-    found.push({ at, message: `${JSON.stringify(value)} ${inJs ? 'matches' : 'does not match'} pattern ${quotePattern(pattern)} in JavaScript but ${re2.matches[k] ? 'matches' : 'does not match'} in RE2 (Go): rewrite the pattern in the portable subset so both engines agree` });
+    found.push({
+      at,
+      message: `${JSON.stringify(value)} ${inJs ? 'matches' : 'does not match'} pattern ${quotePattern(pattern)} in JavaScript but ${re2.matches[k] ? 'matches' : 'does not match'} in RE2 (Go): rewrite the pattern in the portable subset so both engines agree`,
+    });
   });
   return found;
 }
@@ -90,7 +99,7 @@ export default defineRule({
   severity: 'error',
   scope: 'entry',
   description:
-    'A field\'s pattern (and each variant\'s of a dependent field) means the same in every client\'s engine: it uses only the portable subset (no lookaround, back-references, \\d \\w \\s \\b, dot, \\p{...}, \\u escapes or named groups), compiles in RE2, and every example and counterexample gets the same verdict in JavaScript and in RE2.',
+    "A field's pattern (and each variant's of a dependent field) means the same in every client's engine: it uses only the portable subset (no lookaround, back-references, \\d \\w \\s \\b, dot, \\p{...}, \\u escapes or named groups), compiles in RE2, and every example and counterexample gets the same verdict in JavaScript and in RE2.",
   check({ catalog, report }) {
     // By pattern, the normalizations and test vectors met with it and their findings (compared item by item).
     const memo = new Map<string, Checked[]>();
@@ -99,7 +108,8 @@ export default defineRule({
         // The field's own pattern with its test vectors, then each variant's (a dependent field) with the variant's.
         const units: Array<{ at: string; pattern: unknown; vectors: RailField }> = [{ at: '', pattern: field.pattern, vectors: field }];
         for (const { at, format } of formatsOf(field))
-          if (format.pattern !== undefined) units.push({ at, pattern: format.pattern, vectors: { ...field, examples: format.examples, counterexamples: format.counterexamples } as RailField });
+          if (format.pattern !== undefined)
+            units.push({ at, pattern: format.pattern, vectors: { ...field, examples: format.examples, counterexamples: format.counterexamples } as RailField });
         for (const { at, pattern, vectors } of units) {
           if (pattern === undefined || !compilePattern(pattern as string).ok) continue; // pattern-syntax reports it
           for (const f of findingsOf(memo, pattern as string, vectors)) report(rail, `/fields/${i}${at}/${f.at}`, f.message);

@@ -20,8 +20,10 @@ function redosMessage(pattern: string): string | undefined {
   const result = redosDiagnostics(pattern);
   if (result.status === 'vulnerable') {
     const complexity = result.complexity.type === 'exponential' ? 'exponential' : `polynomial (degree ${result.complexity.degree})`;
-    return `pattern ${quotePattern(pattern)} is vulnerable to catastrophic backtracking: ${complexity} time${hotSpots(pattern, result)} on an input such as ${shorten(result.attack.pattern)}, and the service runs it on user input; `
-      + 'remove nested quantifiers ((a+)+ → a+), make alternatives and neighbouring repeats disjoint ((a|ab)* → (ab?)*, \\d+\\d+ → \\d{2,}), bound repeats ({1,34}) and anchor with ^...$';
+    return (
+      `pattern ${quotePattern(pattern)} is vulnerable to catastrophic backtracking: ${complexity} time${hotSpots(pattern, result)} on an input such as ${shorten(result.attack.pattern)}, and the service runs it on user input; ` +
+      'remove nested quantifiers ((a+)+ → a+), make alternatives and neighbouring repeats disjoint ((a|ab)* → (ab?)*, \\d+\\d+ → \\d{2,}), bound repeats ({1,34}) and anchor with ^...$'
+    );
   }
   if (result.status === 'unknown') {
     const why = 'message' in result.error ? `${result.error.kind}: ${result.error.message}` : result.error.kind;
@@ -34,7 +36,8 @@ export default defineRule({
   id: 'pattern-redos',
   severity: 'error',
   scope: 'entry',
-  description: 'A field\'s pattern (and each variant\'s of a dependent field) is not vulnerable to catastrophic backtracking (ReDoS), checked with recheck: the service runs these patterns on user input.',
+  description:
+    "A field's pattern (and each variant's of a dependent field) is not vulnerable to catastrophic backtracking (ReDoS), checked with recheck: the service runs these patterns on user input.",
   check({ catalog, report }) {
     for (const rail of catalog.rails) {
       rail.data.fields.forEach((field, i) => {

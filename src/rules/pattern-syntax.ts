@@ -4,10 +4,16 @@ import { defineRule } from './define.js';
 
 /** What to write instead, by the engine's reason (V8's wording). */
 const HINTS: Array<[RegExp, string]> = [
-  [/Invalid escape/, 'with the u flag a backslash only escapes a syntax character (^ $ \\ . * + ? ( ) [ ] { } | /) or starts a known escape (\\d \\w \\s \\b \\p{L} \\u{20AC}): remove the backslash before other characters, and write a literal - inside [...] last, as in [A-Z0-9-]'],
+  [
+    /Invalid escape/,
+    'with the u flag a backslash only escapes a syntax character (^ $ \\ . * + ? ( ) [ ] { } | /) or starts a known escape (\\d \\w \\s \\b \\p{L} \\u{20AC}): remove the backslash before other characters, and write a literal - inside [...] last, as in [A-Z0-9-]',
+  ],
   [/Lone quantifier brackets|Incomplete quantifier/, 'a quantifier is {n}, {n,} or {n,m} after what it repeats; escape a literal brace as \\{ or \\}'],
   [/Nothing to repeat/, '*, +, ? and {n} must follow what they repeat; escape a literal one as \\*, \\+, \\? or \\{'],
-  [/Invalid character class/, 'a range in [...] joins two single characters ([a-z]); next to \\d, \\w or \\s write a literal - last in the class or escape it as \\-'],
+  [
+    /Invalid character class/,
+    'a range in [...] joins two single characters ([a-z]); next to \\d, \\w or \\s write a literal - last in the class or escape it as \\-',
+  ],
   [/Range out of order/, 'write ranges from low to high ([a-z], not [z-a]), and a literal - last in the class or escaped as \\-'],
   [/Unterminated character class/, 'close the class with ], or escape a literal [ as \\['],
   [/Unterminated group|Unmatched '\)'/, 'balance the parentheses, or escape a literal ( or ) as \\( or \\)'],
@@ -36,7 +42,8 @@ export default defineRule({
   id: 'pattern-syntax',
   severity: 'error',
   scope: 'entry',
-  description: 'A field\'s pattern (and each variant\'s of a dependent field) compiles as an ECMAScript regular expression with the u flag, as the service and the clients run it.',
+  description:
+    "A field's pattern (and each variant's of a dependent field) compiles as an ECMAScript regular expression with the u flag, as the service and the clients run it.",
   check({ catalog, report }) {
     for (const rail of catalog.rails) {
       rail.data.fields.forEach((field, i) => {
@@ -44,9 +51,15 @@ export default defineRule({
         for (const { at, pattern } of patternsOf(field)) {
           const compiled = compilePattern(pattern);
           if (compiled.ok) continue;
-          const hint = HINTS.find(([reason]) => reason.test(compiled.reason))?.[1] ?? 'check it in a regular expression tester set to ECMAScript with the u (unicode) flag';
+          const hint =
+            HINTS.find(([reason]) => reason.test(compiled.reason))?.[1] ??
+            'check it in a regular expression tester set to ECMAScript with the u (unicode) flag';
           const lenient = compilesWithoutU(pattern) ? ' (it compiles without the u flag, but the service and the clients compile it with u)' : '';
-          report(rail, `/fields/${i}${at}`, `pattern ${quotePattern(pattern)} is not a valid regular expression with the u flag: ${compiled.reason}${lenient}; ${hint}`);
+          report(
+            rail,
+            `/fields/${i}${at}`,
+            `pattern ${quotePattern(pattern)} is not a valid regular expression with the u flag: ${compiled.reason}${lenient}; ${hint}`,
+          );
         }
       });
     }

@@ -28,21 +28,35 @@ export default defineRule({
   id: 'reference',
   severity: 'error',
   reads: ['code', 'countries', 'id', 'phase', 'status'],
-  description: 'Every country a rail serves has a file in catalog/countries, a live or beta rail serves no restricted country, and a rail id\'s prefix is among its countries.',
+  description:
+    "Every country a rail serves has a file in catalog/countries, a live or beta rail serves no restricted country, and a rail id's prefix is among its countries.",
   check({ catalog, report }) {
     const known = countriesOnFile(catalog);
     for (const rail of catalog.rails) {
       const { id, countries, phase } = rail.data;
       countries.forEach((code, i) => {
         if (!isCountryCode(code)) return; // iso-country reports it
-        if (!known.has(code)) report(rail, `/countries/${i}`, `${id} serves ${code}, which has no file in catalog/countries: add countries/${code}.yaml, or remove ${code} from countries`);
+        if (!known.has(code))
+          report(
+            rail,
+            `/countries/${i}`,
+            `${id} serves ${code}, which has no file in catalog/countries: add countries/${code}.yaml, or remove ${code} from countries`,
+          );
         else if (known.get(code) === 'restricted' && OPEN_PHASES.has(phase))
-          report(rail, `/countries/${i}`, `${id} is ${phase} but ${code} is restricted: remove ${code} from countries, or set the rail's phase to planned or never`);
+          report(
+            rail,
+            `/countries/${i}`,
+            `${id} is ${phase} but ${code} is restricted: remove ${code} from countries, or set the rail's phase to planned or never`,
+          );
       });
       const prefix = id.slice(0, 2);
       if (isCountryCode(prefix) && !countries.includes(prefix)) {
         const rename = countries.find(isCountryCode);
-        report(rail, '/id', `the id starts with ${prefix}, which is not among the rail's countries (${countries.join(', ')}): add ${prefix} to countries${rename ? `, or rename the rail ${rename}${id.slice(2)} (and its file)` : ''}`);
+        report(
+          rail,
+          '/id',
+          `the id starts with ${prefix}, which is not among the rail's countries (${countries.join(', ')}): add ${prefix} to countries${rename ? `, or rename the rail ${rename}${id.slice(2)} (and its file)` : ''}`,
+        );
       }
     }
   },

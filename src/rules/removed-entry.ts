@@ -24,8 +24,7 @@ function similarity(a: RawEntry, b: RawEntry): number {
 
 /** What to write instead of removing an entry of this kind. */
 function keepAdvice(kind: RawEntry['kind']): string {
-  if (kind === 'country')
-    return `set status: restricted with a reason (${schemaEnum('common', '/definitions/countryReason').join(', ')})`;
+  if (kind === 'country') return `set status: restricted with a reason (${schemaEnum('common', '/definitions/countryReason').join(', ')})`;
   return `set phase: never with a reason (${schemaEnum('common', '/definitions/closedReason').join(', ')})`;
 }
 

@@ -41,14 +41,22 @@ export default defineRule({
   id: 'settlement',
   severity: 'error',
   scope: 'entry',
-  description: 'A rail\'s settlement has p50Minutes <= p95Minutes and a cut-off in an existing IANA time zone (Europe/Paris).',
+  description: "A rail's settlement has p50Minutes <= p95Minutes and a cut-off in an existing IANA time zone (Europe/Paris).",
   check({ catalog, report }) {
     for (const rail of catalog.rails) {
       const { p50Minutes, p95Minutes, cutoff } = rail.data.settlement;
       if (p50Minutes > p95Minutes)
-        report(rail, '/settlement/p95Minutes', `p95Minutes ${p95Minutes} is below p50Minutes ${p50Minutes}: the 95th percentile is at least the median; write p95Minutes: ${p50Minutes} or more`);
+        report(
+          rail,
+          '/settlement/p95Minutes',
+          `p95Minutes ${p95Minutes} is below p50Minutes ${p50Minutes}: the 95th percentile is at least the median; write p95Minutes: ${p50Minutes} or more`,
+        );
       if (cutoff !== undefined && !isTimeZone(cutoff.timeZone))
-        report(rail, '/settlement/cutoff/timeZone', `${JSON.stringify(cutoff.timeZone)} is not an IANA time zone: write one such as Europe/Paris or America/New_York${didYouMeanText(cutoff.timeZone, knownZones().names)}`);
+        report(
+          rail,
+          '/settlement/cutoff/timeZone',
+          `${JSON.stringify(cutoff.timeZone)} is not an IANA time zone: write one such as Europe/Paris or America/New_York${didYouMeanText(cutoff.timeZone, knownZones().names)}`,
+        );
     }
   },
 });

@@ -9,7 +9,8 @@ export default defineRule({
   id: 'slug-matches-id',
   severity: 'error',
   scope: 'entry',
-  description: "A rail's slug is exactly the method part of its id, after the country code and hyphen (BR-pix has slug pix): a rail copied from another does not keep the other's slug.",
+  description:
+    "A rail's slug is exactly the method part of its id, after the country code and hyphen (BR-pix has slug pix): a rail copied from another does not keep the other's slug.",
   check({ catalog, report }) {
     for (const rail of catalog.rails) {
       const { id, slug } = rail.data;

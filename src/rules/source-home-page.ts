@@ -69,7 +69,7 @@ export default defineRule({
   severity: 'warning',
   scope: 'entry',
   description:
-    'No source of a rail is a site\'s home page (https://www.nacha.org/, /en/, /index.html): a source is the page that supports the rail\'s formats and limits, which a reviewer can open and check.',
+    "No source of a rail is a site's home page (https://www.nacha.org/, /en/, /index.html): a source is the page that supports the rail's formats and limits, which a reviewer can open and check.",
   check({ catalog, report }) {
     for (const rail of catalog.rails) {
       rail.data.sources?.forEach((source, i) => {

@@ -6,8 +6,28 @@ import { defineRule } from './define.js';
  * address. Hosts are compared without a leading www.
  */
 export const SHORTENERS: ReadonlySet<string> = new Set([
-  'bit.ly', 'bitly.com', 't.co', 'tinyurl.com', 'goo.gl', 'ow.ly', 'buff.ly', 'is.gd', 'v.gd', 'lnkd.in', 'rebrand.ly',
-  't.ly', 'cutt.ly', 'shorturl.at', 'rb.gy', 'tiny.cc', 'bl.ink', 's.id', 'shorte.st', 'adf.ly', 'youtu.be', 'amzn.to',
+  'bit.ly',
+  'bitly.com',
+  't.co',
+  'tinyurl.com',
+  'goo.gl',
+  'ow.ly',
+  'buff.ly',
+  'is.gd',
+  'v.gd',
+  'lnkd.in',
+  'rebrand.ly',
+  't.ly',
+  'cutt.ly',
+  'shorturl.at',
+  'rb.gy',
+  'tiny.cc',
+  'bl.ink',
+  's.id',
+  'shorte.st',
+  'adf.ly',
+  'youtu.be',
+  'amzn.to',
 ]);
 
 /** Why a source address cannot stand, with what to write instead; undefined when it can. */
@@ -20,8 +40,7 @@ export function urlProblem(url: string): string | undefined {
   }
   if (parsed.protocol === 'http:')
     return `${url} is served over plain http: write the https:// address of the same page (${url.replace(/^http:/i, 'https:')}), or another source that has one`;
-  if (parsed.protocol !== 'https:')
-    return `${url} is not a web page (${parsed.protocol}): a source is an https:// address a reviewer can open`;
+  if (parsed.protocol !== 'https:') return `${url} is not a web page (${parsed.protocol}): a source is an https:// address a reviewer can open`;
   if (parsed.username || parsed.password) return `${parsed.host} carries a user name or password in the address: remove it, a source is a public page`;
   const host = parsed.hostname.toLowerCase().replace(/^www\./, '');
   // Redirectors of search engines and social networks: the page they lead to is in a parameter.
@@ -44,7 +63,11 @@ export default defineRule({
     for (const rail of catalog.rails) {
       const { sources } = rail.data;
       if (!sources || sources.length === 0) {
-        report(rail, '/sources', `${rail.data.id} names no source: add sources: with at least one { url: https://..., title: ..., checked: "${today}" } naming the scheme's, regulator's or partner's own page that supports its formats and limits`);
+        report(
+          rail,
+          '/sources',
+          `${rail.data.id} names no source: add sources: with at least one { url: https://..., title: ..., checked: "${today}" } naming the scheme's, regulator's or partner's own page that supports its formats and limits`,
+        );
         continue;
       }
       const seen = new Set<string>();
@@ -56,7 +79,11 @@ export default defineRule({
         else if (seen.has(source.url)) report(rail, `/sources/${i}/url`, `${source.url} is already a source of this rail: remove the second one`);
         seen.add(source.url);
         if (source.checked > today)
-          report(rail, `/sources/${i}/checked`, `checked ${source.checked} is in the future (today is ${today}): write the date the page was actually read, ${today} at the latest`);
+          report(
+            rail,
+            `/sources/${i}/checked`,
+            `checked ${source.checked} is in the future (today is ${today}): write the date the page was actually read, ${today} at the latest`,
+          );
       });
     }
   },

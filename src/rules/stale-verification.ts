@@ -14,7 +14,11 @@ export default defineRule({
       let until = fresh.get(verifiedAt);
       if (until === undefined) fresh.set(verifiedAt, (until = freshUntil(verifiedAt)));
       if (today > until)
-        report(rail, '/verifiedAt', `verified on ${verifiedAt}, so due for review since ${dueOn(verifiedAt)} (${REVIEW_MONTHS} months later): re-verify the rail against its source, then set verifiedAt to the date of that check`);
+        report(
+          rail,
+          '/verifiedAt',
+          `verified on ${verifiedAt}, so due for review since ${dueOn(verifiedAt)} (${REVIEW_MONTHS} months later): re-verify the rail against its source, then set verifiedAt to the date of that check`,
+        );
     }
   },
 });

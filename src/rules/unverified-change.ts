@@ -18,7 +18,9 @@ export default defineRule({
       const old = before.get(rail.data.id);
       // The same object: an entry the change did not touch, there for its id (nothing changed to compare).
       if (!old || old === rail.data || old.verifiedAt !== rail.data.verifiedAt) continue;
-      const changed = compareEntries(publishedRail(old), publishedRail(rail.data)).filter((c) => c.pointer !== '/verifiedAt' && !c.pointer.startsWith('/sources'));
+      const changed = compareEntries(publishedRail(old), publishedRail(rail.data)).filter(
+        (c) => c.pointer !== '/verifiedAt' && !c.pointer.startsWith('/sources'),
+      );
       if (changed.length === 0) continue;
       const labels = [...new Set(changed.map((c) => c.label))];
       const named = labels.slice(0, NAMED).join(', ') + (labels.length > NAMED ? ` and ${labels.length - NAMED} more` : '');

@@ -4,13 +4,17 @@ export default defineRule({
   id: 'verified-at',
   severity: 'error',
   scope: 'entry',
-  description: 'A rail\'s verifiedAt is not after today, and (with --base) never moves backwards from the date at the base revision.',
+  description: "A rail's verifiedAt is not after today, and (with --base) never moves backwards from the date at the base revision.",
   check({ catalog, today, report }) {
     for (const rail of catalog.rails) {
       const { verifiedAt } = rail.data;
       // YYYY-MM-DD strings compare in date order.
       if (verifiedAt > today)
-        report(rail, '/verifiedAt', `verifiedAt ${verifiedAt} is in the future (today is ${today}): write the date the rail was actually verified, ${today} at the latest`);
+        report(
+          rail,
+          '/verifiedAt',
+          `verifiedAt ${verifiedAt} is in the future (today is ${today}): write the date the rail was actually verified, ${today} at the latest`,
+        );
     }
   },
   history({ catalog, base, report }) {
@@ -21,7 +25,11 @@ export default defineRule({
       const { id, verifiedAt } = rail.data;
       const previous = before.get(id);
       if (previous !== undefined && verifiedAt < previous)
-        report(rail, '/verifiedAt', `verifiedAt moved backwards from ${previous} to ${verifiedAt}: keep ${previous}, or write the later date of a new verification`);
+        report(
+          rail,
+          '/verifiedAt',
+          `verifiedAt moved backwards from ${previous} to ${verifiedAt}: keep ${previous}, or write the later date of a new verification`,
+        );
     }
   },
 });

@@ -10,12 +10,8 @@ const def = (name: string) => seedSchema.definitions[name];
 
 /** Builds the seed from a valid catalog: sorted, projected through the seed schema, rails derived, content hashed. */
 export function buildSeed(catalog: Catalog, commit?: string): Seed {
-  const rails = catalog.rails
-    .map((e) => project(e.data, def('rail'), seedSchema) as SeedRail)
-    .sort((a, b) => cmp(a.id, b.id));
-  const assets = catalog.assets
-    .map((e) => project(e.data, def('asset'), seedSchema) as SeedAsset)
-    .sort((a, b) => cmp(a.id, b.id));
+  const rails = catalog.rails.map((e) => project(e.data, def('rail'), seedSchema) as SeedRail).sort((a, b) => cmp(a.id, b.id));
+  const assets = catalog.assets.map((e) => project(e.data, def('asset'), seedSchema) as SeedAsset).sort((a, b) => cmp(a.id, b.id));
 
   const served = new Map<string, string[]>();
   for (const rail of rails) {
@@ -41,7 +37,7 @@ export function buildSeed(catalog: Catalog, commit?: string): Seed {
 
 /** The seed's bytes: two-space JSON and a final newline, so that a diff of two seeds is readable. */
 export function serializeSeed(seed: Seed): string {
-  return JSON.stringify(seed, null, 2) + '\n';
+  return `${JSON.stringify(seed, null, 2)}\n`;
 }
 
 /** The published shape of one rail: the build's projection (toolkit-only attributes such as examples dropped). */

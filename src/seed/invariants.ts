@@ -12,7 +12,10 @@ export function unsafeTexts(seed: unknown, limit = 20): string[] {
     if (typeof value === 'string') {
       const codes = refusedInValue(value);
       if (codes.length) found.push(`${at || '/'} holds ${codes.map(characterName).join(', ')}`);
-    } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, `${at}/${i}`));
+    } else if (Array.isArray(value))
+      value.forEach((v, i) => {
+        visit(v, `${at}/${i}`);
+      });
     else if (value && typeof value === 'object')
       for (const [k, v] of Object.entries(value)) {
         visit(k, `${at}/${k} (the key)`);

@@ -55,12 +55,20 @@ export async function publishSeed(dir: string, seedText: string): Promise<Publis
   } catch (err) {
     throw new PublishError(`the seed is not valid JSON: ${(err as Error).message}`);
   }
-  if (!seed || typeof seed !== 'object' || !Array.isArray(seed.rails) || !Array.isArray(seed.assets) || !Array.isArray(seed.countries) || typeof seed.meta?.version !== 'string')
+  if (
+    !seed ||
+    typeof seed !== 'object' ||
+    !Array.isArray(seed.rails) ||
+    !Array.isArray(seed.assets) ||
+    !Array.isArray(seed.countries) ||
+    typeof seed.meta?.version !== 'string'
+  )
     throw new PublishError('the seed has no rails, assets, countries and meta.version: give a file written by catalog build');
   const unsafe = unsafeTexts(seed, 3);
   if (unsafe.length > 0) throw new PublishError(`the seed ${unsafe.join('; ')}, which no seed may hold: rebuild it with catalog build`);
   const version = contentVersion(seed);
-  if (version !== seed.meta.version) throw new PublishError(`meta.version ${seed.meta.version} is not the hash of the content (${version}): rebuild the seed with catalog build`);
+  if (version !== seed.meta.version)
+    throw new PublishError(`meta.version ${seed.meta.version} is not the hash of the content (${version}): rebuild the seed with catalog build`);
   const file = path.join(dir, versionFileName(version));
   let wroteVersion = false;
   const existing = await readFile(file, 'utf8').catch(() => undefined);

@@ -14,7 +14,17 @@ import { docsRoutes } from './docs.js';
 import { VersionHistory } from './history.js';
 import { openApiDocument } from './openapi.js';
 import { pageKey, renderPage } from './pages.js';
-import { acceptedNames, CREDENTIAL_NAMES, hasCredentialParam, isApiError, listQueryOf, parseQueryString, readListQuery, type ListQuery, type ParsedQuery } from './params.js';
+import {
+  acceptedNames,
+  CREDENTIAL_NAMES,
+  hasCredentialParam,
+  isApiError,
+  listQueryOf,
+  parseQueryString,
+  readListQuery,
+  type ListQuery,
+  type ParsedQuery,
+} from './params.js';
 import { Representation, ResponseCache } from './representation.js';
 import { STORE_RETRY_AFTER_S, type SnapshotStore } from './store.js';
 import type { Snapshot } from './snapshot.js';
@@ -124,8 +134,16 @@ function refuseQuery(request: FastifyRequest, reply: FastifyReply): FastifyReply
 
 /** A matcher of concrete paths against route patterns (/api/v1/rails/:id matches /api/v1/rails/BR-pix). */
 function pathMatcher(patterns: readonly string[]): (path: string) => boolean {
-  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const res = patterns.map((p) => new RegExp(`^${p.split('/').map((s) => (s.startsWith(':') ? '[^/]+' : escape(s))).join('/')}$`));
+  const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const res = patterns.map(
+    (p) =>
+      new RegExp(
+        `^${p
+          .split('/')
+          .map((s) => (s.startsWith(':') ? '[^/]+' : literal(s)))
+          .join('/')}$`,
+      ),
+  );
   return (path) => res.some((re) => re.test(path));
 }
 
@@ -136,13 +154,14 @@ function pathMatcher(patterns: readonly string[]): (path: string) => boolean {
 function routeTable(context: RouteContext, options: Pick<AppOptions, 'readiness' | 'metrics'> = {}): RouteDef[] {
   const { store, cursors, responses, history } = context;
 
-
   const openApi = Buffer.from(JSON.stringify(openApiDocument()), 'utf8');
   const openApiTag = `"openapi-${createHash('sha256').update(openApi).digest('base64url').slice(0, 16)}"`;
   const openApiKey = `openapi\n${openApiTag}`;
 
   return [
-    ...Object.values(endpoints()).map((endpoint): RouteDef => ({ path: endpoint.path, auth: true, params: acceptedNames(endpoint), handler: listHandler(endpoint, context) })),
+    ...Object.values(endpoints()).map(
+      (endpoint): RouteDef => ({ path: endpoint.path, auth: true, params: acceptedNames(endpoint), handler: listHandler(endpoint, context) }),
+    ),
     {
       path: '/api/v1/openapi.json',
       auth: true,
@@ -201,7 +220,13 @@ function listHandler(endpoint: EndpointDef, { store, cursors, responses }: Route
     return key;
   }
 
-  function answer(request: FastifyRequest, reply: FastifyReply, snapshot: Snapshot, after: string | undefined, query: Exclude<ReturnType<typeof readListQuery>, ApiError>) {
+  function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    snapshot: Snapshot,
+    after: string | undefined,
+    query: Exclude<ReturnType<typeof readListQuery>, ApiError>,
+  ) {
     const key = after === undefined ? firstPageKey(snapshot.version, query) : pageKey(snapshot.version, endpoint.name, query.filterKey, query.limit, after);
     reply.header('cache-control', 'private').header('catalog-version', snapshot.version);
     return responses.send(request, reply, key, () => renderPage(snapshot, endpoint, query, after, cursors), JSON_TYPE);
@@ -221,7 +246,11 @@ function operatorRoutes({ store }: RouteContext, options: Pick<AppOptions, 'read
         const reason = options.readiness?.() ?? null;
         const version = store.current.version;
         const body = reason === null ? { status: 'ready', version } : { status: 'not-ready', version, reason };
-        return reply.code(reason === null ? 200 : 503).header('cache-control', 'no-store').header('content-type', JSON_TYPE).send(JSON.stringify(body));
+        return reply
+          .code(reason === null ? 200 : 503)
+          .header('cache-control', 'no-store')
+          .header('content-type', JSON_TYPE)
+          .send(JSON.stringify(body));
       },
     },
     {
@@ -282,7 +311,13 @@ function errorOf(err: Error & { statusCode?: number; rateLimited?: boolean; code
  * a request over its limit is 429 whatever else is wrong with it (its method, its parameters, its body, which is
  * never read then). Only requests whose key was accepted count.
  */
-async function registerRateLimit(app: FastifyInstance, rateLimit: NonNullable<AppOptions['rateLimit']>, keys: KeyRing, authenticated: WeakSet<FastifyRequest>, metrics?: ServiceMetrics): Promise<void> {
+async function registerRateLimit(
+  app: FastifyInstance,
+  rateLimit: NonNullable<AppOptions['rateLimit']>,
+  keys: KeyRing,
+  authenticated: WeakSet<FastifyRequest>,
+  metrics?: ServiceMetrics,
+): Promise<void> {
   const { default: rateLimitPlugin } = await import('@fastify/rate-limit');
   /** The key of a request that passed authentication: the hex SHA-256 of its Bearer token (never the token). */
   const keyOf = (request: FastifyRequest) => {
@@ -302,7 +337,8 @@ async function registerRateLimit(app: FastifyInstance, rateLimit: NonNullable<Ap
     skipOnError: true,
     ...(rateLimit.redis ? { redis: rateLimit.redis as any } : {}),
     onExceeded: () => metrics?.rateLimited.inc(),
-    errorResponseBuilder: (_request: FastifyRequest, context: { statusCode: number }) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode, rateLimited: true }),
+    errorResponseBuilder: (_request: FastifyRequest, context: { statusCode: number }) =>
+      Object.assign(new Error('rate limited'), { statusCode: context.statusCode, rateLimited: true }),
   } as any);
 }
 
@@ -373,7 +409,11 @@ function keyChecks(keys: KeyRing, rateLimited: boolean) {
  * The fastify options of the app: one JSON log line per request (allow-listed), request ids, the query string read by
  * the service, and the answers made before a request reaches a route (edge.ts).
  */
-function fastifyOptions(store: SnapshotStore, options: AppOptions, paths: { vocabulary: ReturnType<typeof logVocabulary>; isRoutePath: RouteTest; isKeyedPath: RouteTest }): any {
+function fastifyOptions(
+  store: SnapshotStore,
+  options: AppOptions,
+  paths: { vocabulary: ReturnType<typeof logVocabulary>; isRoutePath: RouteTest; isKeyedPath: RouteTest },
+): any {
   const { vocabulary, isRoutePath, isKeyedPath } = paths;
   const keys = options.keys;
   /** Requests node's HTTP parser refuses (src/service/edge.ts). Nothing of the raw bytes is logged: they hold the Authorization header. */
@@ -391,7 +431,9 @@ function fastifyOptions(store: SnapshotStore, options: AppOptions, paths: { voca
             level: options.logger?.level ?? 'info',
             ...(options.logger?.stream ? { stream: options.logger.stream as any } : {}),
             // In a fleet every line says which replica wrote it and which seed version it served.
-            ...(options.logger?.replica !== undefined ? { base: { pid: process.pid, replica: options.logger.replica }, mixin: () => ({ version: store.current.version }) } : {}),
+            ...(options.logger?.replica !== undefined
+              ? { base: { pid: process.pid, replica: options.logger.replica }, mixin: () => ({ version: store.current.version }) }
+              : {}),
             redact: { paths: ['req.headers', 'req.url', 'req.query', 'headers', 'err.rawPacket'], censor: '[redacted]' },
             serializers: {
               req: (request: FastifyRequest) => requestForLog(request, vocabulary),
@@ -443,10 +485,7 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
   options.metrics?.observe(store, responses);
   const isRoutePath = pathMatcher([...routes.map((r) => r.path), CHECK_PATH]);
   const isKeyedPath = pathMatcher([...routes.filter((r) => r.auth).map((r) => r.path), CHECK_PATH]);
-  const vocabulary = logVocabulary(
-    [...routes.map((r) => r.path), CHECK_PATH],
-    [...routes.flatMap((r) => r.params), ...CREDENTIAL_NAMES],
-  );
+  const vocabulary = logVocabulary([...routes.map((r) => r.path), CHECK_PATH], [...routes.flatMap((r) => r.params), ...CREDENTIAL_NAMES]);
 
   const app = Fastify(fastifyOptions(store, options, { vocabulary, isRoutePath, isKeyedPath })) as unknown as FastifyInstance;
 

@@ -78,8 +78,12 @@ export class KeyRing {
 }
 
 function checkRawKey(key: string, where: string): void {
-  if (!TOKEN68.test(key)) throw new KeyConfigError(`${where}: a key may only hold letters, digits and - . _ ~ + / (then = padding), so that it can be sent as "Authorization: Bearer <key>"`);
-  if (key.length < MIN_KEY_LENGTH) throw new KeyConfigError(`${where}: a key needs at least ${MIN_KEY_LENGTH} characters (generate one with: openssl rand -hex 32)`);
+  if (!TOKEN68.test(key))
+    throw new KeyConfigError(
+      `${where}: a key may only hold letters, digits and - . _ ~ + / (then = padding), so that it can be sent as "Authorization: Bearer <key>"`,
+    );
+  if (key.length < MIN_KEY_LENGTH)
+    throw new KeyConfigError(`${where}: a key needs at least ${MIN_KEY_LENGTH} characters (generate one with: openssl rand -hex 32)`);
   if (key.length > MAX_TOKEN_LENGTH) throw new KeyConfigError(`${where}: a key has at most ${MAX_TOKEN_LENGTH} characters`);
 }
 
@@ -144,7 +148,9 @@ export function readKeysFile(text: string, fileName: string): KeysFile {
       const m = /^limit=(.*)$/.exec(option);
       const limit = m ? parseRateLimit(m[1]) : undefined;
       if (limit === undefined)
-        throw new KeyConfigError(`${where}: after the key, only limit=<number>/<s|min|h> (such as limit=600/min) or limit=off may follow, not ${JSON.stringify(option.slice(0, 40))}`);
+        throw new KeyConfigError(
+          `${where}: after the key, only limit=<number>/<s|min|h> (such as limit=600/min) or limit=off may follow, not ${JSON.stringify(option.slice(0, 40))}`,
+        );
       limits.set(digest.toString('hex'), limit);
     }
   });

@@ -11,6 +11,7 @@ export const ENTRY_OVERHEAD = 112;
 
 /** What V8 holds for a flat string: a header and one byte a character (two when any is past U+00FF). */
 export function stringBytes(text: string): number {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the Latin-1 range, which V8 stores one byte a character
   return 16 + (/[^\x00-\xff]/.test(text) ? 2 : 1) * text.length;
 }
 

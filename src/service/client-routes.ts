@@ -5,7 +5,7 @@ import type { SeedField } from '../generated/types.js';
 import type { CursorCodec } from './cursor.js';
 import { endpoints, type EndpointDef, type EndpointName } from './endpoints.js';
 import type { ApiError } from './errors.js';
-import { VersionHistory } from './history.js';
+import type { VersionHistory } from './history.js';
 import { parseLimit, type ParsedQuery } from './params.js';
 import { Representation, type ResponseCache } from './representation.js';
 import type { Snapshot } from './snapshot.js';
@@ -41,9 +41,30 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** How a path parameter of an item endpoint is checked and shown in messages. */
 const ITEM_IDS: Record<EndpointName, { param: 'id' | 'code'; pattern: RegExp; what: string; example: string; noun: string; upper: boolean }> = {
-  rails: { param: 'id', pattern: /^[A-Z]{2}-[a-z0-9_]{1,60}$/, what: 'a rail id: two capital letters, a hyphen, then lowercase letters, digits and underscores', example: 'BR-pix', noun: 'rail', upper: false },
-  assets: { param: 'id', pattern: /^[a-z0-9_]{1,64}$/, what: 'an asset id: lowercase letters, digits and underscores', example: 'usdc', noun: 'asset', upper: false },
-  countries: { param: 'code', pattern: /^[A-Z]{2}$/, what: 'an ISO 3166-1 alpha-2 country code (two letters, any case)', example: 'BR', noun: 'country', upper: true },
+  rails: {
+    param: 'id',
+    pattern: /^[A-Z]{2}-[a-z0-9_]{1,60}$/,
+    what: 'a rail id: two capital letters, a hyphen, then lowercase letters, digits and underscores',
+    example: 'BR-pix',
+    noun: 'rail',
+    upper: false,
+  },
+  assets: {
+    param: 'id',
+    pattern: /^[a-z0-9_]{1,64}$/,
+    what: 'an asset id: lowercase letters, digits and underscores',
+    example: 'usdc',
+    noun: 'asset',
+    upper: false,
+  },
+  countries: {
+    param: 'code',
+    pattern: /^[A-Z]{2}$/,
+    what: 'an ISO 3166-1 alpha-2 country code (two letters, any case)',
+    example: 'BR',
+    noun: 'country',
+    upper: true,
+  },
 };
 
 /** Position of a key in a view's sorted keys, or -1. */
@@ -130,7 +151,12 @@ function readChangesQuery(query: ParsedQuery): { since: string; limit: number; c
       limit = n;
     } else cursor = p.value;
   }
-  if (since === undefined) return { id: 'missing_param', param: 'since', vars: { hint: 'give the seed version your copy of the catalog has (its meta.version, or the Catalog-Version header you got it with)' } };
+  if (since === undefined)
+    return {
+      id: 'missing_param',
+      param: 'since',
+      vars: { hint: 'give the seed version your copy of the catalog has (its meta.version, or the Catalog-Version header you got it with)' },
+    };
   return { since, limit, cursor };
 }
 
@@ -162,7 +188,12 @@ export function clientRoutes(ctx: ClientRouteContext): ClientRoute[] {
         const snapshot = store.current;
         const view = snapshot.views[endpoint.name];
         const i = indexOfKey(view.keys, key);
-        if (i === -1) return sendError(reply, { id: 'item_not_found', param: spec.param, vars: { what: spec.noun, key: spec.param, id: JSON.stringify(key), list: endpoint.path } });
+        if (i === -1)
+          return sendError(reply, {
+            id: 'item_not_found',
+            param: spec.param,
+            vars: { what: spec.noun, key: spec.param, id: JSON.stringify(key), list: endpoint.path },
+          });
         reply.header('cache-control', 'private').header('catalog-version', snapshot.version);
         const etag = `"${snapshot.version}-${digest(`${endpoint.name}/${key}`)}"`;
         return responses.send(request, reply, `${snapshot.version}\nitem\n${endpoint.name}\n${key}`, () => new Representation(view.items[i], etag), JSON_TYPE);
@@ -180,7 +211,13 @@ export function clientRoutes(ctx: ClientRouteContext): ClientRoute[] {
       const snapshot = store.current;
       history.remember(snapshot);
       reply.header('cache-control', 'private').header('catalog-version', snapshot.version);
-      return responses.send(request, reply, `${snapshot.version}\ncatalog`, () => new Representation(catalogBody(snapshot), `"${snapshot.version}"`), JSON_TYPE);
+      return responses.send(
+        request,
+        reply,
+        `${snapshot.version}\ncatalog`,
+        () => new Representation(catalogBody(snapshot), `"${snapshot.version}"`),
+        JSON_TYPE,
+      );
     },
   });
 
@@ -198,7 +235,7 @@ export function clientRoutes(ctx: ClientRouteContext): ClientRoute[] {
       const filterKey = `since=${query.since}`;
       if (query.cursor !== undefined) {
         const state = ctx.cursors.decode(query.cursor);
-        if (!state || state.endpoint !== 'changes' || state.filterKey !== filterKey || !/^[0-9]+$/.test(state.after))
+        if (state?.endpoint !== 'changes' || state.filterKey !== filterKey || !/^[0-9]+$/.test(state.after))
           return sendError(reply, { id: 'invalid_cursor', param: 'cursor' });
         if (!history.get(state.version)) return sendError(reply, { id: 'expired_cursor', param: 'cursor' });
         toVersion = state.version;
@@ -209,13 +246,19 @@ export function clientRoutes(ctx: ClientRouteContext): ClientRoute[] {
       const to = history.get(toVersion)!;
       reply.header('cache-control', 'private').header('catalog-version', toVersion);
       const etag = `"${toVersion}-${digest(`${ctx.cursors.fingerprint}\nchanges\n${query.since}\n${query.limit}\n${after}`)}"`;
-      return responses.send(request, reply, `${toVersion}\nchanges\n${query.since}\n${query.limit}\n${after}`, () => {
-        const list = history.changes(from, to);
-        const page = list.slice(after + 1, after + 1 + query.limit);
-        const last = after + page.length;
-        const next = last < list.length - 1 ? ctx.cursors.encode({ endpoint: 'changes', filterKey, version: toVersion, after: String(last) }) : null;
-        return new Representation(Buffer.from(JSON.stringify({ data: page, next_cursor: next }), 'utf8'), etag);
-      }, JSON_TYPE);
+      return responses.send(
+        request,
+        reply,
+        `${toVersion}\nchanges\n${query.since}\n${query.limit}\n${after}`,
+        () => {
+          const list = history.changes(from, to);
+          const page = list.slice(after + 1, after + 1 + query.limit);
+          const last = after + page.length;
+          const next = last < list.length - 1 ? ctx.cursors.encode({ endpoint: 'changes', filterKey, version: toVersion, after: String(last) }) : null;
+          return new Representation(Buffer.from(JSON.stringify({ data: page, next_cursor: next }), 'utf8'), etag);
+        },
+        JSON_TYPE,
+      );
     },
   });
   return routes;
@@ -261,11 +304,16 @@ export function registerBeneficiaryChecks(app: FastifyInstance, ctx: ClientRoute
       const spec = ITEM_IDS.rails;
       if (!spec.pattern.test(id)) return sendError(reply, { id: 'invalid_id', param: 'id', vars: { what: spec.what, example: spec.example } });
       const body = request.body as unknown;
-      if (body === null || typeof body !== 'object' || Array.isArray(body)) return sendError(reply, { id: 'invalid_body', vars: { problem: 'the body is not a JSON object' } });
+      if (body === null || typeof body !== 'object' || Array.isArray(body))
+        return sendError(reply, { id: 'invalid_body', vars: { problem: 'the body is not a JSON object' } });
       const extra = Object.keys(body).find((k) => k !== 'values');
       if (extra !== undefined) {
         const shown = extra.slice(0, 64);
-        return sendError(reply, { id: 'invalid_body', param: shown, vars: { problem: `${JSON.stringify(shown)} is not a member of the body; send the values inside "values"` } });
+        return sendError(reply, {
+          id: 'invalid_body',
+          param: shown,
+          vars: { problem: `${JSON.stringify(shown)} is not a member of the body; send the values inside "values"` },
+        });
       }
       const values = (body as { values?: unknown }).values;
       if (values === undefined) return sendError(reply, { id: 'invalid_body', param: 'values', vars: { problem: '"values" is missing' } });
@@ -273,7 +321,8 @@ export function registerBeneficiaryChecks(app: FastifyInstance, ctx: ClientRoute
         return sendError(reply, { id: 'invalid_body', param: 'values', vars: { problem: '"values" must be an object of field name to text' } });
       const snapshot = store.current;
       const rail = railOf(snapshot, id);
-      if (!rail) return sendError(reply, { id: 'item_not_found', param: 'id', vars: { what: 'rail', key: 'id', id: JSON.stringify(id), list: '/api/v1/rails' } });
+      if (!rail)
+        return sendError(reply, { id: 'item_not_found', param: 'id', vars: { what: 'rail', key: 'id', id: JSON.stringify(id), list: '/api/v1/rails' } });
       if (rail.phase === 'never') return sendError(reply, { id: 'rail_closed', param: 'id', vars: { id, reason: rail.reason ?? 'not given' } });
       const result = checkBeneficiary(rail, values as Record<string, unknown>);
       return reply.header('catalog-version', snapshot.version).header('content-type', JSON_TYPE).send(JSON.stringify(result));

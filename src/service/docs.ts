@@ -34,7 +34,8 @@ const PAGE = `<!doctype html>
 const INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#api-docs', validatorUrl: null, deepLinking: true, tryItOutEnabled: false });\n`;
 
 /** Only this host: scripts, styles, fetches and images (Swagger UI inlines a few data: images and styles). */
-const CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** Folder of swagger-ui-dist. */
 function swaggerUiDir(): string {
@@ -60,7 +61,11 @@ interface DocsRoute {
  * with the renderer's files. Files are read once, when
  * first asked for, and go through the response cache (compressed, ETag, 304).
  */
-export function docsRoutes(responses: ResponseCache, openApi: Representation, refuseQuery: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined): DocsRoute[] {
+export function docsRoutes(
+  responses: ResponseCache,
+  openApi: Representation,
+  refuseQuery: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined,
+): DocsRoute[] {
   const made = new Map<string, Representation>();
   function file(name: string, bytes: () => Buffer): Representation {
     let rep = made.get(name);

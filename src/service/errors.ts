@@ -83,7 +83,8 @@ export const ERRORS = {
     status: 400,
     code: 'invalid_request',
     when: 'The cursor is not one this service issued (garbage, truncated, altered, signed with another secret), or it was issued for another endpoint or other filters',
-    message: 'The cursor is not valid for this request (altered, or issued for another endpoint or other filters): start the run again without a cursor, with the same filters.',
+    message:
+      'The cursor is not valid for this request (altered, or issued for another endpoint or other filters): start the run again without a cursor, with the same filters.',
   },
   expired_cursor: {
     status: 400,
@@ -119,7 +120,7 @@ export const ERRORS = {
     status: 413,
     code: 'payload_too_large',
     when: 'A POST body larger than 16 KB',
-    message: 'The body is larger than 16 KB: send only the values of the rail\'s fields.',
+    message: "The body is larger than 16 KB: send only the values of the rail's fields.",
   },
   invalid_body: {
     status: 400,
@@ -149,7 +150,8 @@ export const ERRORS = {
     status: 404,
     code: 'not_found',
     when: 'No endpoint at this path',
-    message: 'No such endpoint: the API serves /api/v1/rails, /api/v1/assets, /api/v1/countries (and one item of each by id or code), /api/v1/catalog, /api/v1/changes and /api/v1/openapi.json; the documentation is at /docs.',
+    message:
+      'No such endpoint: the API serves /api/v1/rails, /api/v1/assets, /api/v1/countries (and one item of each by id or code), /api/v1/catalog, /api/v1/changes and /api/v1/openapi.json; the documentation is at /docs.',
   },
   method_not_allowed: {
     status: 405,
@@ -172,7 +174,7 @@ export const ERRORS = {
   request_timeout: {
     status: 408,
     code: 'request_timeout',
-    when: 'The request line and headers did not arrive whole within 60 s (node\'s headersTimeout)',
+    when: "The request line and headers did not arrive whole within 60 s (node's headersTimeout)",
     message: 'The request took too long to arrive: send it again.',
   },
   headers_too_large: {

@@ -69,21 +69,36 @@ export function changesBetween(from: VersionContent, to: VersionContent): Change
       const now = after.get(id);
       const fromState = stateOf(catalog, was);
       const toState = stateOf(catalog, now);
-      const transition = fromState !== toState ? { property: catalog === 'countries' ? ('status' as const) : ('phase' as const), from: fromState, to: toState } : null;
+      const transition =
+        fromState !== toState ? { property: catalog === 'countries' ? ('status' as const) : ('phase' as const), from: fromState, to: toState } : null;
       const closed = transition !== null && isClosed(catalog, toState) && !isClosed(catalog, fromState) && was !== undefined;
       if (was && now) {
         const list = compareEntries(was, now);
         if (list.length === 0) continue;
         const reasons = breakingReasons(catalog, was, now);
         out.push({
-          catalog, id, change: 'changed', breaking: reasons.length > 0, breakingReasons: reasons,
+          catalog,
+          id,
+          change: 'changed',
+          breaking: reasons.length > 0,
+          breakingReasons: reasons,
           changes: list.map(({ pointer, label, before: b, after: a }) => ({ pointer, label, before: b, after: a })),
-          transition, closed,
+          transition,
+          closed,
         });
       } else if (now) {
         out.push({ catalog, id, change: 'added', breaking: false, breakingReasons: [], changes: [], transition, closed: false });
       } else if (was) {
-        out.push({ catalog, id, change: 'removed', breaking: true, breakingReasons: [`${catalog.slice(0, -1)} removed: clients that used it lose it`], changes: [], transition, closed: false });
+        out.push({
+          catalog,
+          id,
+          change: 'removed',
+          breaking: true,
+          breakingReasons: [`${catalog.slice(0, -1)} removed: clients that used it lose it`],
+          changes: [],
+          transition,
+          closed: false,
+        });
       }
     }
   }

@@ -21,7 +21,12 @@ export class ServiceMetrics {
     this.token = createHash('sha256').update(token).digest();
     this.registry.setDefaultLabels({ replica: options.replica });
     collectDefaultMetrics({ register: this.registry });
-    this.requests = new Counter({ name: 'catalog_http_requests_total', help: 'HTTP requests answered, by route pattern, method and status', labelNames: ['route', 'method', 'status'], registers: [this.registry] });
+    this.requests = new Counter({
+      name: 'catalog_http_requests_total',
+      help: 'HTTP requests answered, by route pattern, method and status',
+      labelNames: ['route', 'method', 'status'],
+      registers: [this.registry],
+    });
     this.latency = new Histogram({
       name: 'catalog_http_request_duration_seconds',
       help: 'Time from request to response, by route pattern and method',
@@ -29,10 +34,24 @@ export class ServiceMetrics {
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [this.registry],
     });
-    this.reloads = new Counter({ name: 'catalog_seed_reloads_total', help: 'Seed reloads (SIGHUP, store polls) by outcome: replaced, unchanged, rejected', labelNames: ['outcome'], registers: [this.registry] });
+    this.reloads = new Counter({
+      name: 'catalog_seed_reloads_total',
+      help: 'Seed reloads (SIGHUP, store polls) by outcome: replaced, unchanged, rejected',
+      labelNames: ['outcome'],
+      registers: [this.registry],
+    });
     this.rateLimited = new Counter({ name: 'catalog_rate_limited_total', help: 'Requests refused 429 rate_limited', registers: [this.registry] });
-    this.rateLimitStoreErrors = new Counter({ name: 'catalog_rate_limit_store_errors_total', help: 'Errors of the shared rate-limit store (Redis); requests are let through (fail open)', registers: [this.registry] });
-    this.versionsLoaded = new Counter({ name: 'catalog_seed_versions_loaded_total', help: 'Older seed versions loaded on demand from the store for a cursor, by outcome (ok; failed: not in the store; unavailable: the store could not be read)', labelNames: ['outcome'], registers: [this.registry] });
+    this.rateLimitStoreErrors = new Counter({
+      name: 'catalog_rate_limit_store_errors_total',
+      help: 'Errors of the shared rate-limit store (Redis); requests are let through (fail open)',
+      registers: [this.registry],
+    });
+    this.versionsLoaded = new Counter({
+      name: 'catalog_seed_versions_loaded_total',
+      help: 'Older seed versions loaded on demand from the store for a cursor, by outcome (ok; failed: not in the store; unavailable: the store could not be read)',
+      labelNames: ['outcome'],
+      registers: [this.registry],
+    });
   }
 
   /** Gauges read when scraped: the version served, snapshots held, page cache. */
@@ -48,11 +67,46 @@ export class ServiceMetrics {
         this.set({ version: store.current.version }, 1);
       },
     });
-    new Gauge({ name: 'catalog_snapshots_held', help: 'Snapshots in memory: the current one plus those retained for runs started on them', registers, collect() { this.set(1 + store.retainedVersions().length); } });
-    new Gauge({ name: 'catalog_page_cache_entries', help: 'Rendered responses held in the page cache', registers, collect() { this.set(responses.size); } });
-    new Gauge({ name: 'catalog_page_cache_bytes', help: 'Bytes held by the page cache (bodies, compressed variants, keys, bookkeeping)', registers, collect() { this.set(responses.heldBytes); } });
-    new Gauge({ name: 'catalog_page_cache_hits', help: 'Page cache lookups answered from the cache since start', registers, collect() { this.set(responses.hits); } });
-    new Gauge({ name: 'catalog_page_cache_misses', help: 'Page cache lookups that rendered since start', registers, collect() { this.set(responses.misses); } });
+    new Gauge({
+      name: 'catalog_snapshots_held',
+      help: 'Snapshots in memory: the current one plus those retained for runs started on them',
+      registers,
+      collect() {
+        this.set(1 + store.retainedVersions().length);
+      },
+    });
+    new Gauge({
+      name: 'catalog_page_cache_entries',
+      help: 'Rendered responses held in the page cache',
+      registers,
+      collect() {
+        this.set(responses.size);
+      },
+    });
+    new Gauge({
+      name: 'catalog_page_cache_bytes',
+      help: 'Bytes held by the page cache (bodies, compressed variants, keys, bookkeeping)',
+      registers,
+      collect() {
+        this.set(responses.heldBytes);
+      },
+    });
+    new Gauge({
+      name: 'catalog_page_cache_hits',
+      help: 'Page cache lookups answered from the cache since start',
+      registers,
+      collect() {
+        this.set(responses.hits);
+      },
+    });
+    new Gauge({
+      name: 'catalog_page_cache_misses',
+      help: 'Page cache lookups that rendered since start',
+      registers,
+      collect() {
+        this.set(responses.misses);
+      },
+    });
     new Gauge({
       name: 'catalog_page_cache_hit_ratio',
       help: 'Hits / (hits + misses) of the page cache since start',

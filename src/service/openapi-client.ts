@@ -31,20 +31,33 @@ export const clientSchemas = {
     type: 'object',
     properties: {
       field: { type: 'string', description: 'The field, or the unknown name sent.' },
-      code: { type: 'string', enum: ['required', 'type', 'max_length', 'pattern', 'option', 'checksum', 'not_applicable', 'unknown_field'], description: 'Why the value is refused; stable. not_applicable: a value for a field that does not apply to the option chosen in the select it depends on (dependsOn).' },
+      code: {
+        type: 'string',
+        enum: ['required', 'type', 'max_length', 'pattern', 'option', 'checksum', 'not_applicable', 'unknown_field'],
+        description:
+          'Why the value is refused; stable. not_applicable: a value for a field that does not apply to the option chosen in the select it depends on (dependsOn).',
+      },
       message: { $ref: '#/components/schemas/LocalizedText', description: 'What is wrong and what to write instead.' },
-      help: { $ref: '#/components/schemas/LocalizedText', description: "The field's help, when it has one: show it beside the message. For a dependent field, the help of the chosen option's format." },
+      help: {
+        $ref: '#/components/schemas/LocalizedText',
+        description: "The field's help, when it has one: show it beside the message. For a dependent field, the help of the chosen option's format.",
+      },
     },
     required: ['field', 'code', 'message'],
     additionalProperties: false,
   },
   BeneficiaryCheck: {
     title: 'BeneficiaryCheck',
-    description: 'The authoritative verdict on a beneficiary (contract 2.3): normalization first, then required, maxLength, pattern and the type check of each field, a dependent field (dependsOn) as its format stands for the option chosen in the select it depends on; unknown fields refused.',
+    description:
+      'The authoritative verdict on a beneficiary (contract 2.3): normalization first, then required, maxLength, pattern and the type check of each field, a dependent field (dependsOn) as its format stands for the option chosen in the select it depends on; unknown fields refused.',
     type: 'object',
     properties: {
       valid: { type: 'boolean', description: 'True exactly when errors is empty.' },
-      normalized: { type: 'object', additionalProperties: { type: 'string' }, description: 'Normalized values of the fields that passed; send these with the payout.' },
+      normalized: {
+        type: 'object',
+        additionalProperties: { type: 'string' },
+        description: 'Normalized values of the fields that passed; send these with the payout.',
+      },
       errors: { type: 'array', items: { $ref: '#/components/schemas/BeneficiaryCheckError' }, description: "In the rail's field order, then unknown fields." },
     },
     required: ['valid', 'normalized', 'errors'],
@@ -222,7 +235,17 @@ export function clientPaths(): Record<string, unknown> {
           '200': {
             description: 'The catalog.',
             headers: DATA_HEADERS,
-            content: json(ref.schema('Catalog'), ex ? { meta: { version: '0123456789abcdef', counts: { rails: 1, assets: 1, countries: 1 } }, rails: [ex.rail], assets: [ex.asset], countries: [ex.country] } : undefined),
+            content: json(
+              ref.schema('Catalog'),
+              ex
+                ? {
+                    meta: { version: '0123456789abcdef', counts: { rails: 1, assets: 1, countries: 1 } },
+                    rails: [ex.rail],
+                    assets: [ex.asset],
+                    countries: [ex.country],
+                  }
+                : undefined,
+            ),
           },
           '304': DATA_NOT_MODIFIED,
           '400': errorResponse('invalid_request: a query parameter was given.'),
@@ -239,7 +262,16 @@ function checkOperation(ex: BundledExamples | undefined, noQuery: string): Recor
     tags: ['Beneficiary checks'],
     summary: "Checks a beneficiary's values against a rail's fields",
     description: `The authoritative check (contract 2.3). JSON only (415 otherwise), at most ${CHECK_BODY_LIMIT / 1024} KB (413). The values are personal data: never logged, never cached (Cache-Control: no-store). A closed rail (phase never) answers 409 rail_closed; live, beta and planned rails are checked. The same function (src/beneficiary) runs in the catalog validator's examples rule and offline in the SDK. ${noQuery}`,
-    parameters: [{ name: 'id', in: 'path', required: true, description: "The rail's id.", schema: { type: 'string', pattern: '^[A-Z]{2}-[a-z0-9_]+$' }, example: 'BR-pix' }],
+    parameters: [
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        description: "The rail's id.",
+        schema: { type: 'string', pattern: '^[A-Z]{2}-[a-z0-9_]+$' },
+        example: 'BR-pix',
+      },
+    ],
     requestBody: {
       required: true,
       content: {
@@ -253,9 +285,16 @@ function checkOperation(ex: BundledExamples | undefined, noQuery: string): Recor
       '200': {
         description: 'The verdict (valid or not: a refused value is not an HTTP error).',
         headers: { 'Cache-Control': ref.header('CacheControlNoStore'), 'Catalog-Version': ref.header('CatalogVersion') },
-        content: { 'application/json': { schema: ref.schema('BeneficiaryCheck'), ...(ex ? { examples: { valid: { value: ex.checkValid }, invalid: { value: ex.checkInvalid } } } : {}) } },
+        content: {
+          'application/json': {
+            schema: ref.schema('BeneficiaryCheck'),
+            ...(ex ? { examples: { valid: { value: ex.checkValid }, invalid: { value: ex.checkInvalid } } } : {}),
+          },
+        },
       },
-      '400': errorResponse(`invalid_request: the body is not {"values": {...}} JSON, the id is malformed, or a query parameter was given. ${whenOf('invalid_body')}.`),
+      '400': errorResponse(
+        `invalid_request: the body is not {"values": {...}} JSON, the id is malformed, or a query parameter was given. ${whenOf('invalid_body')}.`,
+      ),
       '404': errorResponse('not_found: no rail has this id.'),
       '409': errorResponse(`${whenOf('rail_closed')}.`),
       '413': errorResponse(`${whenOf('body_too_large')}.`),
@@ -272,14 +311,29 @@ function changesOperation(ex: BundledExamples | undefined): Record<string, unkno
     description:
       'Entry by entry, each change classified as breaking or not. The service keeps the versions it has served since it started, plus the seeds of its history folder (catalog serve --history), 64 at most. An unknown or too old version is 410 unknown_version: do a full refresh with GET /api/v1/catalog. Cursor-paginated like the lists; a run finishes on the version it started on (Catalog-Version).',
     parameters: [
-      { name: 'since', in: 'query', required: true, description: 'The seed version the client has (meta.version of GET /api/v1/catalog).', schema: { type: 'string', pattern: '^[0-9a-f]{16}$' }, example: '0123456789abcdef' },
+      {
+        name: 'since',
+        in: 'query',
+        required: true,
+        description: 'The seed version the client has (meta.version of GET /api/v1/catalog).',
+        schema: { type: 'string', pattern: '^[0-9a-f]{16}$' },
+        example: '0123456789abcdef',
+      },
       { $ref: '#/components/parameters/limit' },
       { $ref: '#/components/parameters/cursor' },
     ],
     responses: {
-      '200': { description: 'A page of changes; empty when since is the current version.', headers: DATA_HEADERS, content: { 'application/json': ex?.changes === undefined ? { schema: ref.schema('ChangeList') } : { schema: ref.schema('ChangeList'), example: ex.changes } } },
+      '200': {
+        description: 'A page of changes; empty when since is the current version.',
+        headers: DATA_HEADERS,
+        content: {
+          'application/json': ex?.changes === undefined ? { schema: ref.schema('ChangeList') } : { schema: ref.schema('ChangeList'), example: ex.changes },
+        },
+      },
       '304': DATA_NOT_MODIFIED,
-      '400': errorResponse('invalid_request: since missing or malformed, or another parameter or the cursor not valid, or the cursor\'s version no longer held.'),
+      '400': errorResponse(
+        "invalid_request: since missing or malformed, or another parameter or the cursor not valid, or the cursor's version no longer held.",
+      ),
       '410': errorResponse(`${whenOf('unknown_version')}.`),
     },
   };

@@ -21,7 +21,11 @@ export const ref = {
 const cacheControl = (value: string, when: string) => ({ description: `${value}: ${when}`, required: true, schema: { type: 'string', const: value } });
 
 const rateLimitHeaders = {
-  RateLimitLimit: { description: 'Requests the key may make in a window (IETF draft RateLimit header fields). Sent on every answer to a key that has a limit (the default limit is on).', schema: { type: 'integer', minimum: 1 } },
+  RateLimitLimit: {
+    description:
+      'Requests the key may make in a window (IETF draft RateLimit header fields). Sent on every answer to a key that has a limit (the default limit is on).',
+    schema: { type: 'integer', minimum: 1 },
+  },
   RateLimitRemaining: { description: 'Requests the key has left in the current window.', schema: { type: 'integer', minimum: 0 } },
   RateLimitReset: { description: 'Seconds until the current window ends.', schema: { type: 'integer', minimum: 0 } },
 };
@@ -29,7 +33,8 @@ const rateLimitHeaders = {
 /** Response headers, one component each; X-Request-Id and Cache-Control are on every answer. */
 export const HEADER_COMPONENTS: Json = {
   XRequestId: {
-    description: 'The request id, also in the logs and in the error body (request_id): the client\'s own X-Request-Id when it cannot hold a key (1 to 15 of A-Z a-z 0-9 . _ : -, or a UUID that is not a key), else a UUID of the service.',
+    description:
+      "The request id, also in the logs and in the error body (request_id): the client's own X-Request-Id when it cannot hold a key (1 to 15 of A-Z a-z 0-9 . _ : -, or a UUID that is not a key), else a UUID of the service.",
     required: true,
     schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,64}$' },
   },
@@ -41,8 +46,16 @@ export const HEADER_COMPONENTS: Json = {
     required: true,
     schema: { type: 'string', pattern: '^"[!#-~]+"$' },
   },
-  CatalogVersion: { description: 'The seed version the answer comes from (the version a run of pages stays on).', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{16}$' } },
-  Vary: { description: 'Accept-Encoding: the body depends on it (shared caches must key on it).', required: true, schema: { type: 'string', const: 'Accept-Encoding' } },
+  CatalogVersion: {
+    description: 'The seed version the answer comes from (the version a run of pages stays on).',
+    required: true,
+    schema: { type: 'string', pattern: '^[0-9a-f]{16}$' },
+  },
+  Vary: {
+    description: 'Accept-Encoding: the body depends on it (shared caches must key on it).',
+    required: true,
+    schema: { type: 'string', const: 'Accept-Encoding' },
+  },
   ContentEncoding: {
     description: `br or gzip when negotiated from Accept-Encoding; absent when the body is sent as it is (identity, or a body under ${MIN_COMPRESS_BYTES} bytes).`,
     schema: { type: 'string', enum: ['br', 'gzip'] },
@@ -73,7 +86,9 @@ export function whenOf(...ids: ErrorId[]): string {
 
 /** Error responses every operation may get, as components. */
 export const RESPONSE_COMPONENTS: Json = {
-  Unauthorized: errorResponse(`${whenOf('missing_credential', 'wrong_scheme', 'invalid_credential', 'key_in_query')}. Checked before anything else.`, { 'WWW-Authenticate': ref.header('WWWAuthenticate') }),
+  Unauthorized: errorResponse(`${whenOf('missing_credential', 'wrong_scheme', 'invalid_credential', 'key_in_query')}. Checked before anything else.`, {
+    'WWW-Authenticate': ref.header('WWWAuthenticate'),
+  }),
   RateLimited: errorResponse(`${whenOf('rate_limited')}. Checked right after the key, before anything else about the request.`, {
     'Retry-After': ref.header('RetryAfter'),
     // Always sent with a 429: required here, whereas the same headers are optional on other answers.
@@ -85,9 +100,12 @@ export const RESPONSE_COMPONENTS: Json = {
   RequestTimeout: errorResponse(`${whenOf('request_timeout')}. Written on the connection, which is then closed.`),
   HeadersTooLarge: errorResponse(`${whenOf('headers_too_large')}. Written on the connection, which is then closed.`),
   InternalError: errorResponse(`${whenOf('internal_error')}.`),
-  StoreUnavailable: errorResponse(`${whenOf('store_unavailable')}. A load balancer retries it on another replica (nginx: proxy_next_upstream http_503); the cursor stays valid.`, {
-    'Retry-After': { ...HEADER_COMPONENTS.RetryAfter, description: `Seconds to wait before retrying (${STORE_RETRY_AFTER_S}).` },
-  }),
+  StoreUnavailable: errorResponse(
+    `${whenOf('store_unavailable')}. A load balancer retries it on another replica (nginx: proxy_next_upstream http_503); the cursor stays valid.`,
+    {
+      'Retry-After': { ...HEADER_COMPONENTS.RetryAfter, description: `Seconds to wait before retrying (${STORE_RETRY_AFTER_S}).` },
+    },
+  ),
 };
 
 /** Whether an operation needs the API key: it has no `security` of its own (the document's default is the key). */
@@ -95,7 +113,11 @@ function keyed(op: Json): boolean {
   return op.security === undefined;
 }
 
-const RATE_LIMIT_OPTIONAL = { 'RateLimit-Limit': ref.header('RateLimitLimit'), 'RateLimit-Remaining': ref.header('RateLimitRemaining'), 'RateLimit-Reset': ref.header('RateLimitReset') };
+const RATE_LIMIT_OPTIONAL = {
+  'RateLimit-Limit': ref.header('RateLimitLimit'),
+  'RateLimit-Remaining': ref.header('RateLimitRemaining'),
+  'RateLimit-Reset': ref.header('RateLimitReset'),
+};
 
 /**
  * Gives an operation the answers every route shares: 400 (a request the HTTP layer cannot read), 405 with Allow,
@@ -107,7 +129,10 @@ function completeResponses(method: string, op: Json): void {
   responses['400'] ??= ref.response('BadRequest');
   const allow = method === 'post' ? ref.header('AllowPost') : ref.header('AllowGetHead');
   const refused = method === 'post' ? whenOf('post_only') : whenOf('method_not_allowed');
-  responses['405'] = errorResponse(`${refused} (every method but ${method === 'post' ? 'POST' : 'GET and HEAD'}), answered after the key check and the rate limit where the path needs a key.`, { Allow: allow });
+  responses['405'] = errorResponse(
+    `${refused} (every method but ${method === 'post' ? 'POST' : 'GET and HEAD'}), answered after the key check and the rate limit where the path needs a key.`,
+    { Allow: allow },
+  );
   responses['408'] = ref.response('RequestTimeout');
   responses['431'] = ref.response('HeadersTooLarge');
   responses['500'] = ref.response('InternalError');
@@ -118,7 +143,12 @@ function completeResponses(method: string, op: Json): void {
   for (const [status, response] of Object.entries(responses)) {
     if (response.$ref) continue;
     // A new object: the same response (DATA_NOT_MODIFIED) may be given to several operations.
-    const headers = { 'X-Request-Id': ref.header('XRequestId'), 'Cache-Control': ref.header('CacheControlNoStore'), ...response.headers, ...(keyed(op) && status !== '401' ? RATE_LIMIT_OPTIONAL : {}) };
+    const headers = {
+      'X-Request-Id': ref.header('XRequestId'),
+      'Cache-Control': ref.header('CacheControlNoStore'),
+      ...response.headers,
+      ...(keyed(op) && status !== '401' ? RATE_LIMIT_OPTIONAL : {}),
+    };
     responses[status] = { ...response, headers };
   }
   op.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
@@ -163,6 +193,10 @@ export const DATA_HEADERS = {
 /** The 304 of a page of data: the ETag the client named, and the headers of its 200 but the coding. */
 export const DATA_NOT_MODIFIED = {
   description: 'Not modified: If-None-Match named the ETag of this representation (any coding); no body.',
-  headers: { 'Cache-Control': ref.header('CacheControlPrivate'), 'Catalog-Version': ref.header('CatalogVersion'), ETag: ref.header('ETag'), Vary: ref.header('Vary') },
+  headers: {
+    'Cache-Control': ref.header('CacheControlPrivate'),
+    'Catalog-Version': ref.header('CatalogVersion'),
+    ETag: ref.header('ETag'),
+    Vary: ref.header('Vary'),
+  },
 };
-

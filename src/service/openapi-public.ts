@@ -25,7 +25,11 @@ export const readinessSchema = {
   properties: {
     status: { type: 'string', enum: ['ready', 'not-ready'] },
     version: { type: 'string', description: 'Seed version served to new runs.' },
-    reason: { type: 'string', description: 'Why the replica should not get traffic now (not-ready only): starting, stopping, its seed store cannot be read, or a read of the store has not answered for longer than the poll interval.' },
+    reason: {
+      type: 'string',
+      description:
+        'Why the replica should not get traffic now (not-ready only): starting, stopping, its seed store cannot be read, or a read of the store has not answered for longer than the poll interval.',
+    },
   },
   required: ['status', 'version'],
   additionalProperties: false,
@@ -38,8 +42,13 @@ const PUBLIC_CACHE = { 'Cache-Control': ref.header('CacheControlPublic') };
 const NEGOTIATED = { ETag: ref.header('ETag'), Vary: ref.header('Vary'), 'Content-Encoding': ref.header('ContentEncoding') };
 const NO_STORE = { 'Cache-Control': ref.header('CacheControlNoStore') };
 const constant = (value: string, description: string) => ({ description, required: true, schema: { type: 'string', const: value } });
-const notModified = (cache: Record<string, unknown>) => ({ description: 'Not modified: If-None-Match named the ETag of this representation; no body.', headers: { ...cache, ETag: ref.header('ETag'), Vary: ref.header('Vary') } });
-const unknownParam = errorResponse(`invalid_request: a query parameter was given (this document takes none: ${whenOf('unknown_param')}), or ${whenOf('bad_request')}.`);
+const notModified = (cache: Record<string, unknown>) => ({
+  description: 'Not modified: If-None-Match named the ETag of this representation; no body.',
+  headers: { ...cache, ETag: ref.header('ETag'), Vary: ref.header('Vary') },
+});
+const unknownParam = errorResponse(
+  `invalid_request: a query parameter was given (this document takes none: ${whenOf('unknown_param')}), or ${whenOf('bad_request')}.`,
+);
 const documentSchema = { type: 'object', description: 'An OpenAPI 3.1 document.' };
 
 function documents(): Record<string, unknown> {
@@ -49,9 +58,14 @@ function documents(): Record<string, unknown> {
         operationId: 'openApiDocument',
         tags: ['Documentation'],
         summary: 'This document, behind the key',
-        description: 'The same document as /openapi.json, behind the API key like every /api/v1 path. Takes no query parameter (any is 400 invalid_request, as on /openapi.json).',
+        description:
+          'The same document as /openapi.json, behind the API key like every /api/v1 path. Takes no query parameter (any is 400 invalid_request, as on /openapi.json).',
         responses: {
-          '200': { description: 'The OpenAPI 3.1 document.', headers: { 'Cache-Control': ref.header('CacheControlPrivate'), ...NEGOTIATED }, content: { 'application/json': { schema: documentSchema } } },
+          '200': {
+            description: 'The OpenAPI 3.1 document.',
+            headers: { 'Cache-Control': ref.header('CacheControlPrivate'), ...NEGOTIATED },
+            content: { 'application/json': { schema: documentSchema } },
+          },
           '304': notModified({ 'Cache-Control': ref.header('CacheControlPrivate') }),
           '400': unknownParam,
         },
@@ -62,7 +76,8 @@ function documents(): Record<string, unknown> {
         operationId: 'publicOpenApiDocument',
         tags: ['Documentation'],
         summary: 'This document, without a key',
-        description: 'The docs are public, the data is not. Takes no query parameter (any is 400 invalid_request, as on /api/v1/openapi.json). Readable from any origin (Access-Control-Allow-Origin: *).',
+        description:
+          'The docs are public, the data is not. Takes no query parameter (any is 400 invalid_request, as on /api/v1/openapi.json). Readable from any origin (Access-Control-Allow-Origin: *).',
         security: [],
         responses: {
           '200': {
@@ -111,9 +126,22 @@ function rendering(): Record<string, unknown> {
         summary: 'A file of the documentation page',
         description: 'The renderer (Swagger UI) and its start-up script, served by the service from its own dependencies. No key. The query is ignored.',
         security: [],
-        parameters: [{ name: 'file', in: 'path', required: true, description: 'The file.', schema: { type: 'string', enum: ['swagger-ui.css', 'swagger-ui-bundle.js', 'init.js'] }, example: 'init.js' }],
+        parameters: [
+          {
+            name: 'file',
+            in: 'path',
+            required: true,
+            description: 'The file.',
+            schema: { type: 'string', enum: ['swagger-ui.css', 'swagger-ui-bundle.js', 'init.js'] },
+            example: 'init.js',
+          },
+        ],
         responses: {
-          '200': { description: 'The file.', headers: { ...PUBLIC_CACHE, ...NEGOTIATED, ...nosniff }, content: { 'text/css': { schema: { type: 'string' } }, 'text/javascript': { schema: { type: 'string' } } } },
+          '200': {
+            description: 'The file.',
+            headers: { ...PUBLIC_CACHE, ...NEGOTIATED, ...nosniff },
+            content: { 'text/css': { schema: { type: 'string' } }, 'text/javascript': { schema: { type: 'string' } } },
+          },
           '304': notModified(PUBLIC_CACHE),
           '404': errorResponse('not_found: no such file.'),
         },
@@ -140,7 +168,8 @@ function probes(): Record<string, unknown> {
         operationId: 'readiness',
         tags: ['Operations'],
         summary: 'Whether this replica should get traffic',
-        description: 'No key, not rate-limited. 503 while the replica starts or drains, while it cannot read its seed store, and while a read of the store has not answered for longer than the poll interval; the body says why. The query is ignored.',
+        description:
+          'No key, not rate-limited. 503 while the replica starts or drains, while it cannot read its seed store, and while a read of the store has not answered for longer than the poll interval; the body says why. The query is ignored.',
         security: [],
         responses: { '200': readiness('Ready.'), '503': readiness('Not ready: reason says why.') },
       },
@@ -150,11 +179,14 @@ function probes(): Record<string, unknown> {
         operationId: 'metrics',
         tags: ['Operations'],
         summary: 'Prometheus metrics of this replica',
-        description: 'Only with the metrics token (CATALOG_METRICS_TOKEN), never a client key; without a token configured there are no metrics (404). The query is ignored.',
+        description:
+          'Only with the metrics token (CATALOG_METRICS_TOKEN), never a client key; without a token configured there are no metrics (404). The query is ignored.',
         security: [{ metricsToken: [] }],
         responses: {
           '200': { description: 'The Prometheus text format (version 0.0.4).', headers: NO_STORE, content: { 'text/plain': { schema: { type: 'string' } } } },
-          '401': errorResponse('unauthorized: no metrics token, or another one.', { 'WWW-Authenticate': constant('Bearer realm="metrics"', 'The metrics token is a Bearer token.') }),
+          '401': errorResponse('unauthorized: no metrics token, or another one.', {
+            'WWW-Authenticate': constant('Bearer realm="metrics"', 'The metrics token is a Bearer token.'),
+          }),
           '404': errorResponse('not_found: the service has no metrics token, so no metrics.'),
         },
       },

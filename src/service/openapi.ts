@@ -60,7 +60,6 @@ export function listSchema(endpoint: EndpointDef, ref: (name: string) => string)
   };
 }
 
-
 const TITLE_OF = { rails: 'Rails', assets: 'Assets', countries: 'Countries' } as const;
 
 /** The GET operations of the three lists. */
@@ -72,7 +71,8 @@ function listPaths(defs: ReturnType<typeof endpoints>): Record<string, unknown> 
         name: f.name,
         in: 'query',
         required: false,
-        description: f.kind === 'code' ? `${f.description} Well-formed code of any case, normalised to uppercase; a code no item has gives an empty page.` : f.description,
+        description:
+          f.kind === 'code' ? `${f.description} Well-formed code of any case, normalised to uppercase; a code no item has gives an empty page.` : f.description,
         schema: f.kind === 'code' ? { type: 'string', pattern: f.pattern!.source.replace(/A-Z/g, 'A-Za-z') } : { type: 'string', enum: f.allowed },
         example: f.example,
       })),
@@ -89,7 +89,9 @@ function listPaths(defs: ReturnType<typeof endpoints>): Record<string, unknown> 
         responses: {
           '200': { description: 'A page.', headers: DATA_HEADERS, content: { 'application/json': { schema: ref.schema(TITLES[endpoint.name]) } } },
           '304': DATA_NOT_MODIFIED,
-          '400': errorResponse(`invalid_request: a parameter or the cursor is not valid, or the cursor's catalog version is no longer held (expired_cursor); param names it. ${whenOf('expired_cursor')}.`),
+          '400': errorResponse(
+            `invalid_request: a parameter or the cursor is not valid, or the cursor's catalog version is no longer held (expired_cursor); param names it. ${whenOf('expired_cursor')}.`,
+          ),
           '503': ref.response('StoreUnavailable'),
         },
       },
@@ -148,14 +150,15 @@ function parameterComponents(): Record<string, unknown> {
 const TAGS = [
   { name: 'Catalog', description: 'Rails, assets and countries: the lists, one item, the whole catalog.' },
   { name: 'Changes', description: 'What changed between two catalog versions.' },
-  { name: 'Beneficiary checks', description: 'The authoritative check of a beneficiary\'s values against a rail\'s fields.' },
+  { name: 'Beneficiary checks', description: "The authoritative check of a beneficiary's values against a rail's fields." },
   { name: 'Documentation', description: 'This document, and this document rendered.' },
   { name: 'Operations', description: 'Probes and metrics for the load balancer and the operator.' },
 ];
 
 /** Every cached GET takes Accept-Encoding: a parameter of its path item, so that its HEAD takes it too. */
 function negotiated(paths: Record<string, any>): void {
-  for (const [path, item] of Object.entries(paths)) if (item.get && !['/healthz', '/readyz', '/metrics'].includes(path)) item.parameters = [{ $ref: '#/components/parameters/acceptEncoding' }];
+  for (const [path, item] of Object.entries(paths))
+    if (item.get && !['/healthz', '/readyz', '/metrics'].includes(path)) item.parameters = [{ $ref: '#/components/parameters/acceptEncoding' }];
 }
 
 /** The OpenAPI 3.1 document of the API, generated from the seed schema, the parameters and the error table. */

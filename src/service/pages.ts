@@ -5,13 +5,15 @@ import type { ListQuery } from './params.js';
 import { flat, ownBytes, Representation } from './representation.js';
 import { selectPage, type Snapshot } from './snapshot.js';
 
-
 /**
  * The ETag of a page: the snapshot version and a digest of the normalised query (endpoint, filters, limit, keyset
  * position) and of the cursor secret's fingerprint (next_cursor depends on it). Never a hash of the body.
  */
 export function etagOf(version: string, endpoint: string, filterKey: string, limit: number, after: string | undefined, fingerprint: string): string {
-  const digest = createHash('sha256').update(`${fingerprint}\n${endpoint}\n${filterKey}\n${limit}\n${after ?? ''}`).digest('base64url').slice(0, 16);
+  const digest = createHash('sha256')
+    .update(`${fingerprint}\n${endpoint}\n${filterKey}\n${limit}\n${after ?? ''}`)
+    .digest('base64url')
+    .slice(0, 16);
   // Flat: the page cache keeps it as long as the page.
   return flat('"', version, '-', digest, '"');
 }
@@ -35,7 +37,8 @@ export function renderPage(snapshot: Snapshot, endpoint: EndpointDef, query: Lis
     const last = view.keys[positions[positions.length - 1]];
     next = `"${cursors.encode({ endpoint: endpoint.name, filterKey: query.filterKey, version: snapshot.version, after: last })}"`;
   }
-  if (positions.length === 0 && !more) return new Representation(EMPTY, etagOf(snapshot.version, endpoint.name, query.filterKey, query.limit, after, cursors.fingerprint));
+  if (positions.length === 0 && !more)
+    return new Representation(EMPTY, etagOf(snapshot.version, endpoint.name, query.filterKey, query.limit, after, cursors.fingerprint));
   // Bytes copied, never re-encoded: the items are UTF-8 already.
   const parts: Buffer[] = [HEAD];
   for (let i = 0; i < positions.length; i++) {

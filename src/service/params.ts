@@ -63,7 +63,19 @@ function parseAnew(text: string): QueryParam[] {
 }
 
 /** Query parameter names under which clients commonly put an API key; never accepted as credentials. */
-export const CREDENTIAL_NAMES: ReadonlySet<string> = new Set(['access_token', 'accesstoken', 'api_key', 'apikey', 'api-key', 'key', 'token', 'auth', 'authorization', 'bearer', 'secret']);
+export const CREDENTIAL_NAMES: ReadonlySet<string> = new Set([
+  'access_token',
+  'accesstoken',
+  'api_key',
+  'apikey',
+  'api-key',
+  'key',
+  'token',
+  'auth',
+  'authorization',
+  'bearer',
+  'secret',
+]);
 
 /** True when the query string carries a key-like parameter (for a more helpful 401; the value is never used). */
 export function hasCredentialParam(query: ParsedQuery): boolean {

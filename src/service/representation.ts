@@ -165,7 +165,8 @@ export class Representation implements Costed {
   get cost(): number {
     let cost = REPRESENTATION_OVERHEAD + stringBytes(this.etag) + bufferBytes(this.body);
     if (this.codedTags) cost += 2 * stringBytes(this.codedTags.br);
-    if (this.variants) cost += VARIANTS_OVERHEAD + (this.variants.br ? bufferBytes(this.variants.br) : 0) + (this.variants.gzip ? bufferBytes(this.variants.gzip) : 0);
+    if (this.variants)
+      cost += VARIANTS_OVERHEAD + (this.variants.br ? bufferBytes(this.variants.br) : 0) + (this.variants.gzip ? bufferBytes(this.variants.gzip) : 0);
     return cost;
   }
 
@@ -212,7 +213,13 @@ export class Representation implements Costed {
  * ETag the client holds), else the body in that coding with its own ETag. Always `Vary: Accept-Encoding`. The caller
  * sets the other headers (Cache-Control, Catalog-Version) first. `stored` runs when a new variant is kept.
  */
-export function sendRepresentation(request: FastifyRequest, reply: FastifyReply, rep: Representation, contentType: string, stored?: () => void): FastifyReply | Promise<FastifyReply> {
+export function sendRepresentation(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  rep: Representation,
+  contentType: string,
+  stored?: () => void,
+): FastifyReply | Promise<FastifyReply> {
   reply.header('vary', 'Accept-Encoding');
   const coding = rep.codingFor(request.headers['accept-encoding']);
   const etag = rep.etagOf(coding);

@@ -112,7 +112,8 @@ export class HttpSource implements SeedSource {
     const name = versionFileName(version);
     const response = await this.get(name);
     // 404 and 410: the server says the version is not there; any other failure may pass (a server error, a proxy).
-    if (response.status === 404 || response.status === 410) throw new SeedError(`${this.description}${name} answered HTTP ${response.status} (removed from the store?)`);
+    if (response.status === 404 || response.status === 410)
+      throw new SeedError(`${this.description}${name} answered HTTP ${response.status} (removed from the store?)`);
     if (!response.ok) throw new StoreUnreadableError(`${this.description}${name} answered HTTP ${response.status}`);
     const length = Number(response.headers.get('content-length') ?? 0);
     if (length > MAX_SEED_BYTES) throw new SeedError(`${this.description}${name} has ${length} bytes, more than the ${MAX_SEED_BYTES} a seed may have`);

@@ -63,7 +63,8 @@ export interface RunningService {
 }
 
 function urlOf(address: AddressInfo): string {
-  const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '[::1]' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const host =
+    address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '[::1]' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return `http://${host}:${address.port}`;
 }
 
@@ -121,7 +122,10 @@ export function drainGracefully(server: Server): { closing(): void } {
 function watchRedis(app: FastifyInstance, redis: any, metrics: ServiceMetrics | undefined, repeated: ReturnType<typeof repeatedErrorLog>): void {
   const storeError = (err: Error) =>
     repeated('rate-limit-store-error', (leftOut) =>
-      app.log.warn({ event: 'rate-limit-store-error', reason: err.message, ...(leftOut ? { leftOut } : {}) }, 'Redis unreachable: rate limits are not enforced until it is back (fail open)'),
+      app.log.warn(
+        { event: 'rate-limit-store-error', reason: err.message, ...(leftOut ? { leftOut } : {}) },
+        'Redis unreachable: rate limits are not enforced until it is back (fail open)',
+      ),
     );
   redis.on('error', storeError);
   // Every rate-limit command that fails is a request let through: count those (the plugin's script is rateLimit).
@@ -181,7 +185,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   readiness.started();
   const current = store.current;
   app.log.info({ event: 'started', url, version: current.version, counts: current.counts }, 'serving the seed');
-  if (historyRead) app.log.info({ event: 'history', versions: historyRead.loaded.length, rejected: historyRead.rejected }, 'past seeds read for the changes feed');
+  if (historyRead)
+    app.log.info({ event: 'history', versions: historyRead.loaded.length, rejected: historyRead.rejected }, 'past seeds read for the changes feed');
 
   const { reload, reloadSeed } = reloaders({ app, store, options, readiness, metrics, repeated, readHistory, loadVersion });
   const pruner = setInterval(() => store.prune(), Math.min(options.retentionMs ?? 3_600_000, 3_600_000));
@@ -240,13 +245,25 @@ async function optionalServices(options: ServiceOptions): Promise<{ metrics?: Se
   if (options.rateLimit?.redisUrl) {
     const { Redis } = await import('ioredis');
     // Fail fast and never queue: a request must not wait for a Redis that is away (fail open).
-    redis = new Redis(options.rateLimit.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 1000, commandTimeout: 500, lazyConnect: false });
+    redis = new Redis(options.rateLimit.redisUrl, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      connectTimeout: 1000,
+      commandTimeout: 500,
+      lazyConnect: false,
+    });
   }
   return { metrics, redis };
 }
 
 /** Tells readiness, the metrics and the log about each older version loaded from the store for a cursor. */
-function watchStoreLoads(app: FastifyInstance, store: SnapshotStore, readiness: Readiness, metrics: ServiceMetrics | undefined, repeated: ReturnType<typeof repeatedErrorLog>): void {
+function watchStoreLoads(
+  app: FastifyInstance,
+  store: SnapshotStore,
+  readiness: Readiness,
+  metrics: ServiceMetrics | undefined,
+  repeated: ReturnType<typeof repeatedErrorLog>,
+): void {
   store.onLoad = (event) => {
     readiness.loaded(event);
     metrics?.versionsLoaded.inc({ outcome: event.ok ? 'ok' : event.unreadable ? 'unavailable' : 'failed' });
@@ -255,7 +272,9 @@ function watchStoreLoads(app: FastifyInstance, store: SnapshotStore, readiness: 
       repeated(`version-load-failed\n${event.reason}`, (leftOut) =>
         app.log.warn(
           { event: 'version-load-failed', loaded: event.version, reason: event.reason, unreadable: event.unreadable === true, ...(leftOut ? { leftOut } : {}) },
-          event.unreadable ? 'seed version named by a cursor cannot be read from the store now: answered 503, retried elsewhere' : 'seed version named by a cursor is not in the store: answered expired_cursor',
+          event.unreadable
+            ? 'seed version named by a cursor cannot be read from the store now: answered 503, retried elsewhere'
+            : 'seed version named by a cursor is not in the store: answered expired_cursor',
         ),
       );
   };
@@ -273,7 +292,10 @@ interface ReloadContext {
 }
 
 /** What SIGHUP runs (past seeds, keys, then the seed) and what the store's poll runs (the seed only). */
-function reloaders({ app, store, options, readiness, metrics, repeated, readHistory, loadVersion }: ReloadContext): { reload: () => Promise<ReloadResult>; reloadSeed: () => Promise<ReloadResult> } {
+function reloaders({ app, store, options, readiness, metrics, repeated, readHistory, loadVersion }: ReloadContext): {
+  reload: () => Promise<ReloadResult>;
+  reloadSeed: () => Promise<ReloadResult>;
+} {
   const source = options.source;
   async function reloadSeed(): Promise<ReloadResult> {
     if (source) readiness.reading();
@@ -283,7 +305,10 @@ function reloaders({ app, store, options, readiness, metrics, repeated, readHist
     if (result.status === 'unchanged' && source) return result;
     if (result.status === 'rejected')
       repeated(`reload-rejected\n${result.reason}`, (leftOut) =>
-        app.log.warn({ event: 'reload-rejected', reason: result.reason, version: result.version, unreadable: result.unreadable, ...(leftOut ? { leftOut } : {}) }, 'seed rejected; still serving the current snapshot'),
+        app.log.warn(
+          { event: 'reload-rejected', reason: result.reason, version: result.version, unreadable: result.unreadable, ...(leftOut ? { leftOut } : {}) },
+          'seed rejected; still serving the current snapshot',
+        ),
       );
     else app.log.info({ event: 'reload', ...result }, result.status === 'replaced' ? 'seed reloaded' : 'seed unchanged');
     return result;

@@ -78,7 +78,8 @@ function buildView(endpoint: EndpointDef, items: any[], serialize: Serializer): 
   const sorted = [...items].sort((a, b) => cmp(a[endpoint.key], b[endpoint.key]));
   const keys = sorted.map((item) => item[endpoint.key] as string);
   for (let i = 1; i < keys.length; i++)
-    if (keys[i] === keys[i - 1]) throw new SeedError(`two ${endpoint.name} have the ${endpoint.key} ${JSON.stringify(keys[i])}: ${endpoint.key}s must be unique`);
+    if (keys[i] === keys[i - 1])
+      throw new SeedError(`two ${endpoint.name} have the ${endpoint.key} ${JSON.stringify(keys[i])}: ${endpoint.key}s must be unique`);
   const index = new Map<string, Map<string, Int32Array>>();
   for (const filter of endpoint.filters) index.set(filter.name, indexOf(filter, sorted));
   return { endpoint, keys, items: sorted.map((item) => Buffer.from(serialize(item), 'utf8')), index };
@@ -102,9 +103,13 @@ export function snapshotOf(value: unknown): Snapshot {
   if (!validate(value)) throw new SeedError(`the seed does not match schemas/seed.schema.json: ${describeErrors(validate.errors ?? [])}`);
   const seed = value as Seed;
   for (const name of ['rails', 'assets', 'countries'] as const)
-    if (seed.meta.counts[name] !== seed[name].length) throw new SeedError(`meta.counts.${name} is ${seed.meta.counts[name]} but the seed holds ${seed[name].length} ${name} (a partial seed?)`);
+    if (seed.meta.counts[name] !== seed[name].length)
+      throw new SeedError(`meta.counts.${name} is ${seed.meta.counts[name]} but the seed holds ${seed[name].length} ${name} (a partial seed?)`);
   const version = contentVersion(seed);
-  if (version !== seed.meta.version) throw new SeedError(`meta.version ${seed.meta.version} is not the hash of the content (${version}): was the seed edited by hand? Rebuild it with catalog build`);
+  if (version !== seed.meta.version)
+    throw new SeedError(
+      `meta.version ${seed.meta.version} is not the hash of the content (${version}): was the seed edited by hand? Rebuild it with catalog build`,
+    );
   const serialize = itemSerializers();
   const defs = endpoints();
   const views = {
@@ -160,7 +165,12 @@ const NONE = new Int32Array(0);
  * The positions of one page: up to `limit` items matching every filter, after the key `after` (keyset pagination),
  * and whether another item follows (so that an exactly full last page has no cursor).
  */
-export function selectPage(view: View, filters: ReadonlyArray<{ def: FilterDef; value: string }>, after: string | undefined, limit: number): { positions: number[]; more: boolean } {
+export function selectPage(
+  view: View,
+  filters: ReadonlyArray<{ def: FilterDef; value: string }>,
+  after: string | undefined,
+  limit: number,
+): { positions: number[]; more: boolean } {
   const lists = filters.map((f) => view.index.get(f.def.name)?.get(f.value) ?? NONE);
   const positions: number[] = [];
   if (lists.some((l) => l.length === 0)) return { positions, more: false };

@@ -51,7 +51,10 @@ export async function writeSite(files: SiteFiles, out: string): Promise<void> {
     }
     const old = `${out}.old-${randomBytes(4).toString('hex')}`;
     await mkdir(path.dirname(out), { recursive: true });
-    const hadOld = await rename(out, old).then(() => true, () => false);
+    const hadOld = await rename(out, old).then(
+      () => true,
+      () => false,
+    );
     await rename(staging, out);
     if (hadOld) await rm(old, { recursive: true, force: true });
   } finally {

@@ -62,7 +62,8 @@ function renderField(field: SeedField & { examples?: string[]; counterexamples?:
   const label = field.label?.[lang] ?? field.name;
   const help = field.help?.[lang];
   const rules: string[] = [];
-  if (typeof field.maxLength === 'number') rules.push(field.normalize && SHORTENING.has(field.normalize) ? t.maxCharsNormalized(field.maxLength) : t.maxChars(field.maxLength));
+  if (typeof field.maxLength === 'number')
+    rules.push(field.normalize && SHORTENING.has(field.normalize) ? t.maxCharsNormalized(field.maxLength) : t.maxChars(field.maxLength));
   if (field.normalize) rules.push(t.normalizations[field.normalize] ?? '');
   const describedBy = [help ? `${id}-help` : '', rules.length ? `${id}-rules` : ''].filter(Boolean).join(' ');
   // maxlength only where the typed value cannot be longer than the sent one: "062-000" is a valid 6-digit BSB.
@@ -88,7 +89,8 @@ function tryButtons(id: string, kind: 'examples' | 'counterexamples', title: str
   if (!values?.length) return '';
   const t = texts[lang];
   return html`<div class="try ${kind}" role="group" aria-labelledby="${id}-${kind}"><span id="${id}-${kind}">${title}</span> ${values.map(
-    (v) => html`<button type="button" class="fill" data-target="${id}" data-value="${v}" aria-label="${t.fillWith(JSON.stringify(v))}"><code>${v === '' ? '""' : v}</code></button> `,
+    (v) =>
+      html`<button type="button" class="fill" data-target="${id}" data-value="${v}" aria-label="${t.fillWith(JSON.stringify(v))}"><code>${v === '' ? '""' : v}</code></button> `,
   )}</div>
 `;
 }

@@ -27,7 +27,10 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Html 
 
 /** JSON for a `<script type="application/json">` element: `<` escaped so that no text can close the element. */
 export function jsonScript(id: string, value: unknown): Html {
-  const json = JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   return new Html(`<script type="application/json" id="${escapeHtml(id)}">${json}</script>`);
 }
 

@@ -71,6 +71,10 @@ function sourcesOf(value: unknown): SiteSource[] | undefined {
   if (!Array.isArray(value)) return undefined;
   const sources = value
     .filter((s): s is Record<string, unknown> => typeof s === 'object' && s !== null && typeof s.url === 'string')
-    .map((s) => ({ url: s.url as string, title: typeof s.title === 'string' ? s.title : (s.url as string), ...(typeof s.checked === 'string' ? { checked: s.checked } : {}) }));
+    .map((s) => ({
+      url: s.url as string,
+      title: typeof s.title === 'string' ? s.title : (s.url as string),
+      ...(typeof s.checked === 'string' ? { checked: s.checked } : {}),
+    }));
   return sources.length ? sources : undefined;
 }

@@ -119,19 +119,25 @@ function indexPage(data: SiteData, lang: Lang): Page {
 <section aria-labelledby="countries"><h2 id="countries">${t.countries}</h2>
 <table><thead><tr><th scope="col">${t.name}</th><th scope="col">${t.status}</th><th scope="col">${t.reason}</th><th scope="col">${t.rails}</th></tr></thead><tbody>
 ${data.countries.map(
-  (c) => html`<tr><th scope="row"><a href="${countryPath(c.code)}">${countryName(c.code, c.name, lang)}</a> <span class="code">${c.code}</span></th><td>${badge('status', c.status, t.statuses[c.status] ?? c.status)}</td><td>${c.reason ? t.reasons[c.reason] ?? c.reason : ''}</td><td>${railLinks(c.rails ?? [], railsById, '')}</td></tr>
+  (
+    c,
+  ) => html`<tr><th scope="row"><a href="${countryPath(c.code)}">${countryName(c.code, c.name, lang)}</a> <span class="code">${c.code}</span></th><td>${badge('status', c.status, t.statuses[c.status] ?? c.status)}</td><td>${c.reason ? (t.reasons[c.reason] ?? c.reason) : ''}</td><td>${railLinks(c.rails ?? [], railsById, '')}</td></tr>
 `,
 )}</tbody></table></section>
 <section aria-labelledby="rails"><h2 id="rails">${t.rails}</h2>
 <table><thead><tr><th scope="col">${t.name}</th><th scope="col">${t.kind}</th><th scope="col">${t.phase}</th><th scope="col">${t.currency}</th></tr></thead><tbody>
 ${data.rails.map(
-  (r) => html`<tr><th scope="row"><a href="${railPath(r.id)}">${r.name}</a> <span class="code">${r.id}</span></th><td>${t.kinds[r.kind] ?? r.kind}</td><td>${badge('phase', r.phase, t.phases[r.phase] ?? r.phase)}</td><td>${r.currency}</td></tr>
+  (
+    r,
+  ) => html`<tr><th scope="row"><a href="${railPath(r.id)}">${r.name}</a> <span class="code">${r.id}</span></th><td>${t.kinds[r.kind] ?? r.kind}</td><td>${badge('phase', r.phase, t.phases[r.phase] ?? r.phase)}</td><td>${r.currency}</td></tr>
 `,
 )}</tbody></table></section>
 <section aria-labelledby="assets"><h2 id="assets">${t.assets}</h2>
 <table><thead><tr><th scope="col">${t.name}</th><th scope="col">${t.phase}</th><th scope="col">${t.networks}</th><th scope="col">${t.minDeposit}</th></tr></thead><tbody>
 ${data.assets.map(
-  (a) => html`<tr><th scope="row"><a href="${assetPath(a.id)}">${a.name}</a> <span class="code">${a.ticker}</span></th><td>${badge('phase', a.phase, t.phases[a.phase] ?? a.phase)}</td><td>${a.networks.join(', ')}</td><td>${formatQuantity(a.minDepositBase, a.decimals, lang)} ${a.ticker}</td></tr>
+  (
+    a,
+  ) => html`<tr><th scope="row"><a href="${assetPath(a.id)}">${a.name}</a> <span class="code">${a.ticker}</span></th><td>${badge('phase', a.phase, t.phases[a.phase] ?? a.phase)}</td><td>${a.networks.join(', ')}</td><td>${formatQuantity(a.minDepositBase, a.decimals, lang)} ${a.ticker}</td></tr>
 `,
 )}</tbody></table></section>`,
   };
@@ -183,9 +189,17 @@ ${settlement.calendar ? row(t.calendar, settlement.calendar) : ''}
 ${row(t.verifiedOn, time(rail.verifiedAt, lang))}
 ${row(t.status, html`<span class="review ${review.stale ? 'stale' : 'fresh'}">${review.stale ? t.reviewOverdue(formatDate(review.due, lang)) : t.reviewDue(formatDate(review.due, lang))}</span> <span class="muted">${t.judgedOn(formatDate(data.today, lang))}</span>`)}
 </dl></section>
-${rail.sources?.length ? html`<section aria-labelledby="sources"><h2 id="sources">${t.sources}</h2><ul class="sources">
-${rail.sources.map((s) => html`<li>${/^https:\/\//i.test(s.url) ? html`<a href="${s.url}">${s.title}</a>` : s.title}${s.checked ? html` <span class="muted">(${t.checkedOn(formatDate(s.checked, lang))})</span>` : ''}</li>
-`)}</ul></section>` : ''}
+${
+  rail.sources?.length
+    ? html`<section aria-labelledby="sources"><h2 id="sources">${t.sources}</h2><ul class="sources">
+${rail.sources.map(
+  (
+    s,
+  ) => html`<li>${/^https:\/\//i.test(s.url) ? html`<a href="${s.url}">${s.title}</a>` : s.title}${s.checked ? html` <span class="muted">(${t.checkedOn(formatDate(s.checked, lang))})</span>` : ''}</li>
+`,
+)}</ul></section>`
+    : ''
+}
 ${renderForm(rail, lang, `${up}static/form.js`)}`,
   };
 }
@@ -223,8 +237,12 @@ ${row(t.status, badge('status', country.status, t.statuses[country.status] ?? co
 ${country.reason ? row(t.reason, t.reasons[country.reason] ?? country.reason) : ''}
 ${row(t.currency, currency)}
 </dl>
-${country.status === 'restricted' ? '' : html`<section aria-labelledby="country-rails"><h2 id="country-rails">${t.railsOf}</h2>
-${rails.length ? html`<ul>${rails.map((id) => html`<li><a href="../${railPath(id)}">${railsById.get(id)?.name ?? id}</a> <span class="code">${id}</span></li>`)}</ul>` : html`<p>${t.noRails}</p>`}</section>`}`,
+${
+  country.status === 'restricted'
+    ? ''
+    : html`<section aria-labelledby="country-rails"><h2 id="country-rails">${t.railsOf}</h2>
+${rails.length ? html`<ul>${rails.map((id) => html`<li><a href="../${railPath(id)}">${railsById.get(id)?.name ?? id}</a> <span class="code">${id}</span></li>`)}</ul>` : html`<p>${t.noRails}</p>`}</section>`
+}`,
   };
 }
 

@@ -54,7 +54,14 @@ export function createSiteServer(state: () => SiteState, options: { live?: boole
     const live = (page: string) => (options.live ? page.replace('</body>', '<script src="/__preview/reload.js"></script>\n</body>') : page);
     if (current.error !== undefined && ext === 'html') return send(200, TYPES.html, live(errorPage(current.error)));
     const body = current.files?.get(file);
-    if (body === undefined) return send(404, TYPES.html, live(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title><link rel="icon" href="data:,"></head><body><main><h1>Not found</h1><p><a href="/">Home</a></p></main></body></html>`));
+    if (body === undefined)
+      return send(
+        404,
+        TYPES.html,
+        live(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title><link rel="icon" href="data:,"></head><body><main><h1>Not found</h1><p><a href="/">Home</a></p></main></body></html>`,
+        ),
+      );
     return send(200, TYPES[ext] ?? 'application/octet-stream', ext === 'html' ? live(body) : body);
   });
 }

@@ -154,7 +154,8 @@ export class CatalogClient {
 
   constructor(options: ClientOptions) {
     if (!options || typeof options.apiKey !== 'string' || options.apiKey === '') throw new TypeError('CatalogClient needs an apiKey');
-    if (typeof options.baseUrl !== 'string' || !/^https?:\/\//.test(options.baseUrl)) throw new TypeError('CatalogClient needs a baseUrl starting with http:// or https://');
+    if (typeof options.baseUrl !== 'string' || !/^https?:\/\//.test(options.baseUrl))
+      throw new TypeError('CatalogClient needs a baseUrl starting with http:// or https://');
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     this.apiKey = options.apiKey;
     this.timeoutMs = options.timeoutMs ?? 10_000;
@@ -198,7 +199,11 @@ export class CatalogClient {
     return Math.floor(this.random() * ceiling);
   }
 
-  private async request(method: 'GET' | 'POST', path: string, options: { query?: Record<string, unknown>; body?: unknown; ifNoneMatch?: string } = {}): Promise<Answer> {
+  private async request(
+    method: 'GET' | 'POST',
+    path: string,
+    options: { query?: Record<string, unknown>; body?: unknown; ifNoneMatch?: string } = {},
+  ): Promise<Answer> {
     const params = new URLSearchParams();
     for (const [name, value] of Object.entries(options.query ?? {})) if (value !== undefined && value !== null) params.set(name, String(value));
     const url = `${this.baseUrl}${path}${params.size ? `?${params}` : ''}`;
@@ -222,7 +227,9 @@ export class CatalogClient {
         }
         // The URL holds no key (the key is in a header): it is safe in a message.
         throw new CatalogConnectionError(
-          timedOut ? `${method} ${path}: no answer within ${this.timeoutMs} ms (${attempt + 1} attempts)` : `${method} ${path}: the service cannot be reached (${attempt + 1} attempts): ${(err as Error)?.message ?? err}`,
+          timedOut
+            ? `${method} ${path}: no answer within ${this.timeoutMs} ms (${attempt + 1} attempts)`
+            : `${method} ${path}: the service cannot be reached (${attempt + 1} attempts): ${(err as Error)?.message ?? err}`,
           timedOut,
         );
       }
@@ -248,7 +255,14 @@ export class CatalogClient {
         } catch {
           // Not the service's error body (a proxy's page): the status says enough.
         }
-        throw errorFor(response.status, code, message.split(this.apiKey).join('[key]'), param, response.headers.get('x-request-id') ?? undefined, retryAfter === undefined ? undefined : retryAfter / 1000);
+        throw errorFor(
+          response.status,
+          code,
+          message.split(this.apiKey).join('[key]'),
+          param,
+          response.headers.get('x-request-id') ?? undefined,
+          retryAfter === undefined ? undefined : retryAfter / 1000,
+        );
       } catch (err) {
         if (err instanceof CatalogApiError) throw err;
         if (err instanceof SyntaxError) throw new CatalogConnectionError(`${method} ${path}: the answer is not JSON`, false);

@@ -9,7 +9,7 @@
 const BRAND = Symbol.for('@payout-catalog/client:error-class');
 
 /** `instanceof` for the SDK's error classes: by brand along the prototype chain, native for a subclass of the user's. */
-function isInstance(type: Function, value: unknown): boolean {
+function isInstance(type: abstract new (...args: never) => unknown, value: unknown): boolean {
   const brand: unknown = Object.hasOwn(type.prototype, BRAND) ? type.prototype[BRAND] : undefined;
   if (brand === undefined) return Function.prototype[Symbol.hasInstance].call(type, value);
   if (typeof value !== 'object' || value === null) return false;
@@ -19,7 +19,7 @@ function isInstance(type: Function, value: unknown): boolean {
 }
 
 /** Gives each class its brand, once, when the module loads: its name as written here (a minifier renames classes, not keys). */
-function brand(types: Record<string, Function>): void {
+function brand(types: Record<string, abstract new (...args: never) => unknown>): void {
   for (const [name, type] of Object.entries(types)) Object.defineProperty(type.prototype, BRAND, { value: `@payout-catalog/client:${name}` });
 }
 
@@ -27,6 +27,7 @@ function brand(types: Record<string, Function>): void {
 export class CatalogApiError extends Error {
   /** True for an error of this class made by any copy of the SDK in the process (ESM or CommonJS build). */
   static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class instanceof asks about, a subclass included
     return isInstance(this, value);
   }
   override name = 'CatalogApiError';
@@ -80,6 +81,7 @@ export class ServerError extends CatalogApiError {
 export class CatalogConnectionError extends Error {
   /** True for an error of this class made by any copy of the SDK in the process (ESM or CommonJS build). */
   static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class instanceof asks about, a subclass included
     return isInstance(this, value);
   }
   override name = 'CatalogConnectionError';
@@ -93,18 +95,42 @@ export class CatalogConnectionError extends Error {
   }
 }
 
-brand({ CatalogApiError, AuthenticationError, InvalidRequestError, NotFoundError, RailClosedError, VersionGoneError, RateLimitError, ServerError, CatalogConnectionError });
+brand({
+  CatalogApiError,
+  AuthenticationError,
+  InvalidRequestError,
+  NotFoundError,
+  RailClosedError,
+  VersionGoneError,
+  RateLimitError,
+  ServerError,
+  CatalogConnectionError,
+});
 
 /** The typed error of a status. */
-export function errorFor(status: number, code: string, message: string, param: string | undefined, requestId: string | undefined, retryAfter?: number): CatalogApiError {
+export function errorFor(
+  status: number,
+  code: string,
+  message: string,
+  param: string | undefined,
+  requestId: string | undefined,
+  retryAfter?: number,
+): CatalogApiError {
   const Type =
-    status === 401 ? AuthenticationError
-    : status === 400 ? InvalidRequestError
-    : status === 404 ? NotFoundError
-    : status === 409 ? RailClosedError
-    : status === 410 ? VersionGoneError
-    : status === 429 ? RateLimitError
-    : status >= 500 ? ServerError
-    : CatalogApiError;
+    status === 401
+      ? AuthenticationError
+      : status === 400
+        ? InvalidRequestError
+        : status === 404
+          ? NotFoundError
+          : status === 409
+            ? RailClosedError
+            : status === 410
+              ? VersionGoneError
+              : status === 429
+                ? RateLimitError
+                : status >= 500
+                  ? ServerError
+                  : CatalogApiError;
   return new Type(message, status, code, param, requestId, retryAfter);
 }

@@ -34,7 +34,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const dir = catalogDir(values.dir, io.cwd);
   // A catalog found by walking up: the seed goes beside it (dist/ at the repository's root), not into a subfolder.
   const shownOut = values.out ?? (values.dir === undefined ? path.join(path.dirname(dir), 'dist', 'seed.json').split(path.sep).join('/') : 'dist/seed.json');
-  let validation;
+  let validation: Awaited<ReturnType<typeof validateCatalog>>;
   try {
     validation = await validateCatalog({ dir, cwd: io.cwd, today });
   } catch (err) {
@@ -45,7 +45,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const out = path.resolve(io.cwd, shownOut);
   if (validation.crashed.length > 0) {
     io.stdout.write(formatters.stylish(report, { color: wantsColor(io) }));
-    io.stderr.write(crashReport(validation.crashed) + `catalog build: refused, a rule could not run; ${shownOut} was not written\n`);
+    io.stderr.write(`${crashReport(validation.crashed)}catalog build: refused, a rule could not run; ${shownOut} was not written\n`);
     return EXIT.usage;
   }
   if (report.summary.errors > 0) {
@@ -58,7 +58,10 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   // The seed's own guarantee: a text that the checks let through never reaches a client.
   const unsafe = unsafeTexts(seed);
   if (unsafe.length > 0) {
-    io.stderr.write(unsafe.map((u) => `catalog build: the seed ${u}\n`).join('') + `catalog build: refused, a check of the catalog let a character through that no seed holds (an internal error: please report it); ${shownOut} was not written\n`);
+    io.stderr.write(
+      unsafe.map((u) => `catalog build: the seed ${u}\n`).join('') +
+        `catalog build: refused, a check of the catalog let a character through that no seed holds (an internal error: please report it); ${shownOut} was not written\n`,
+    );
     return EXIT.usage;
   }
   try {

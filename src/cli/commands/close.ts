@@ -45,7 +45,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         if (!verified(kind) || source === undefined) return text;
         const edited = setSource(text, { url: source, title, checked: today });
         if (edited.added && title === undefined)
-          throw new UsageError(`${source} is not a source of ${positionals[0]} yet: give its title with --title (the page's title, with its publisher when the title does not name it)`);
+          throw new UsageError(
+            `${source} is not a source of ${positionals[0]} yet: give its title with --title (the page's title, with its publisher when the title does not name it)`,
+          );
         added = edited.added;
         return edited.text;
       },
@@ -65,7 +67,7 @@ function checkSource(kind: string, verified: boolean, source: string | undefined
   }
   if (source === undefined)
     throw new UsageError(
-      'closing a rail sets verifiedAt to today, so --source is required: the address of the page you verified the closure against (the scheme\'s or partner\'s notice, the regulator\'s decision, the policy list), one of the rail\'s sources or a new one with --title; it gets checked: today',
+      "closing a rail sets verifiedAt to today, so --source is required: the address of the page you verified the closure against (the scheme's or partner's notice, the regulator's decision, the policy list), one of the rail's sources or a new one with --title; it gets checked: today",
     );
   const problem = urlProblem(source);
   if (problem) throw new UsageError(`--source: ${problem}`);

@@ -33,8 +33,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const format = choiceFlag('format', values.format, FORMATS, 'markdown');
   if (values.base === undefined) throw new UsageError('--base <ref> is required: the branch or commit to compare with (origin/main)');
   const dir = catalogDir(values.dir, io.cwd);
-  let base;
-  let loaded;
+  let base: Awaited<ReturnType<typeof readBase>>;
+  let loaded: Awaited<ReturnType<typeof loadCatalog>>;
   try {
     base = await readBase({ ref: values.base, dir, cwd: io.cwd });
     loaded = await loadCatalog(dir, io.cwd);
@@ -50,7 +50,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const diff = diffCatalogs(composeBase(base.delta, current), current);
   const skipped = CATALOG_NAMES.flatMap((name) => diff[name].skipped);
   if (skipped.length)
-    io.stderr.write(`catalog diff: not compared, as they do not pass their schema on one side: ${skipped.map((id) => visible(id)).join(', ')} (run catalog validate)\n`);
+    io.stderr.write(
+      `catalog diff: not compared, as they do not pass their schema on one side: ${skipped.map((id) => visible(id)).join(', ')} (run catalog validate)\n`,
+    );
   io.stdout.write(format === 'json' ? diffToJson(diff) : renderDiffMarkdown(diff, { ref: base.ref, commit: base.commit, dir }, { minorUnit }));
   return EXIT.ok;
 }

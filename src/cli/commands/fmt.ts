@@ -37,7 +37,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   let files: string[];
   if (positionals.length === 0) {
     try {
-      files = listFiles(absDir, dir).map((name) => path.join(absDir, name)).filter((f) => kindOf(absDir, f));
+      files = listFiles(absDir, dir)
+        .map((name) => path.join(absDir, name))
+        .filter((f) => kindOf(absDir, f));
     } catch (err) {
       if (err instanceof CatalogDirError) throw new UsageError(err.message);
       throw err;
@@ -45,10 +47,18 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   } else {
     files = [];
     for (const arg of positionals) {
-      const matches = /[*?[\]{}]/.test(arg) ? fg.sync(arg, { cwd: io.cwd, absolute: true, onlyFiles: true }).map((f) => path.resolve(f)).sort() : [path.resolve(io.cwd, arg)];
+      const matches = /[*?[\]{}]/.test(arg)
+        ? fg
+            .sync(arg, { cwd: io.cwd, absolute: true, onlyFiles: true })
+            .map((f) => path.resolve(f))
+            .sort()
+        : [path.resolve(io.cwd, arg)];
       if (matches.length === 0) throw new UsageError(`${arg} matches no file`);
       for (const f of matches) {
-        if (!kindOf(absDir, f)) throw new UsageError(`${displayPath(f, io.cwd)} is not a catalog entry: fmt formats ${dir}/rails/<id>.yaml, ${dir}/assets/<id>.yaml and ${dir}/countries/<CODE>.yaml (give the catalog folder with --dir)`);
+        if (!kindOf(absDir, f))
+          throw new UsageError(
+            `${displayPath(f, io.cwd)} is not a catalog entry: fmt formats ${dir}/rails/<id>.yaml, ${dir}/assets/<id>.yaml and ${dir}/countries/<CODE>.yaml (give the catalog folder with --dir)`,
+          );
         files.push(f);
       }
     }
@@ -85,9 +95,15 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   }
   const total = files.length;
   if (values.check) {
-    io.stderr.write(changed ? `catalog fmt --check: ${changed} of ${total} file(s) not formatted: run catalog fmt\n` : `catalog fmt --check: ${total - failed} file(s) formatted\n`);
+    io.stderr.write(
+      changed
+        ? `catalog fmt --check: ${changed} of ${total} file(s) not formatted: run catalog fmt\n`
+        : `catalog fmt --check: ${total - failed} file(s) formatted\n`,
+    );
     return changed || failed ? EXIT.problems : EXIT.ok;
   }
-  io.stderr.write(`catalog fmt: ${changed} file(s) formatted, ${total - changed - failed} already formatted${failed ? `, ${failed} not formatted (see above)` : ''}\n`);
+  io.stderr.write(
+    `catalog fmt: ${changed} file(s) formatted, ${total - changed - failed} already formatted${failed ? `, ${failed} not formatted (see above)` : ''}\n`,
+  );
   return failed ? EXIT.problems : EXIT.ok;
 }

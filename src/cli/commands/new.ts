@@ -37,7 +37,13 @@ function currencyOf(dir: string, code: string): string | undefined {
 
 /** What the id tells about a new entry. */
 function known(kind: EntryKind, id: string, absDir: string): Record<string, unknown> {
-  const field = { name: PLACEHOLDER, label: { fr: PLACEHOLDER, en: PLACEHOLDER }, type: PLACEHOLDER, required: PLACEHOLDER, help: { fr: PLACEHOLDER, en: PLACEHOLDER } };
+  const field = {
+    name: PLACEHOLDER,
+    label: { fr: PLACEHOLDER, en: PLACEHOLDER },
+    type: PLACEHOLDER,
+    required: PLACEHOLDER,
+    help: { fr: PLACEHOLDER, en: PLACEHOLDER },
+  };
   if (kind === 'country') return { code: id, name: countryName(id) ?? PLACEHOLDER };
   if (kind === 'asset') return { id };
   const [country, method] = [id.slice(0, 2), id.slice(3)];
@@ -58,9 +64,11 @@ function known(kind: EntryKind, id: string, absDir: string): Record<string, unkn
 export async function run(argv: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseFlags(argv, { dir: { type: 'string' } }, { positionals: true });
   const [kind, id, ...extra] = positionals;
-  if (kind === undefined || id === undefined) throw new UsageError('give what to create and its id: catalog new rail BR-boleto, catalog new asset pyusd, catalog new country NO');
+  if (kind === undefined || id === undefined)
+    throw new UsageError('give what to create and its id: catalog new rail BR-boleto, catalog new asset pyusd, catalog new country NO');
   if (extra.length) throw new UsageError(`one entry at a time: unexpected ${extra.map((e) => JSON.stringify(e)).join(' ')}`);
-  if (!(KINDS as string[]).includes(kind)) throw new UsageError(`${JSON.stringify(kind)} is not a kind of entry${didYouMeanText(kind, KINDS)} Write one of: ${KINDS.join(', ')}`);
+  if (!(KINDS as string[]).includes(kind))
+    throw new UsageError(`${JSON.stringify(kind)} is not a kind of entry${didYouMeanText(kind, KINDS)} Write one of: ${KINDS.join(', ')}`);
   const entryKind = kind as EntryKind;
   const idSchema = schemaAt(entryKind, [ID_KEY[entryKind]])?.node;
   if (typeof idSchema?.pattern === 'string' && !new RegExp(idSchema.pattern, 'u').test(id))
@@ -80,7 +88,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   // Case-insensitively: br-pix.yaml and BR-pix.yaml are one file on macOS and Windows.
   const clash = existing.find((name) => name.toLowerCase() === `${id}.yaml`.toLowerCase());
   if (clash) {
-    io.stderr.write(`catalog new: ${kind} ${id} exists already (${path.posix.join(dir.split(path.sep).join('/'), folder, clash)}): edit that file, or close it with catalog ${kind === 'country' ? 'restrict' : 'close'}\n`);
+    io.stderr.write(
+      `catalog new: ${kind} ${id} exists already (${path.posix.join(dir.split(path.sep).join('/'), folder, clash)}): edit that file, or close it with catalog ${kind === 'country' ? 'restrict' : 'close'}\n`,
+    );
     return EXIT.problems;
   }
   const text = skeleton(entryKind, { known: known(entryKind, id, absDir) });

@@ -53,7 +53,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         return;
       }
       state = { files: await buildSiteFiles(data, formScript), generation };
-      io.stderr.write(`catalog preview: rebuilt (${data.rails.length} rails, ${data.assets.length} assets, ${data.countries.length} countries) in ${Date.now() - started} ms\n`);
+      io.stderr.write(
+        `catalog preview: rebuilt (${data.rails.length} rails, ${data.assets.length} assets, ${data.countries.length} countries) in ${Date.now() - started} ms\n`,
+      );
     } catch (err) {
       if (err instanceof CatalogDirError && generation === 1) throw new UsageError(err.message);
       const text = err instanceof CatalogDirError ? err.message : `internal error: ${(err as Error).stack ?? String(err)}`;

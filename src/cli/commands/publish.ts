@@ -37,7 +37,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       try {
         text = await readFile(path.resolve(io.cwd, values.seed), 'utf8');
       } catch (err) {
-        io.stderr.write(`catalog publish: cannot read ${values.seed}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message} (build one with "catalog build")\n`);
+        io.stderr.write(
+          `catalog publish: cannot read ${values.seed}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message} (build one with "catalog build")\n`,
+        );
         return EXIT.usage;
       }
     } else {

@@ -69,9 +69,13 @@ function checkPolicy(code: string, required: Required | undefined, reason: strin
     );
   const list = `${required.policy.data.id} (${required.policy.data.publisher}, as of ${required.policy.data.asOf})`;
   if (required.status !== 'restricted')
-    throw new UsageError(`the strongest list holding ${code} is ${list}, which asks for status coming, not restricted: write status: coming, or add ${code} to a list that restricts it`);
+    throw new UsageError(
+      `the strongest list holding ${code} is ${list}, which asks for status coming, not restricted: write status: coming, or add ${code} to a list that restricts it`,
+    );
   if (reason !== undefined && reason !== required.reason)
-    throw new UsageError(`the strongest list holding ${code} is ${list}, which gives reason ${required.reason}, not ${reason}: write --reason ${required.reason}, or leave --reason out`);
+    throw new UsageError(
+      `the strongest list holding ${code} is ${list}, which gives reason ${required.reason}, not ${reason}: write --reason ${required.reason}, or leave --reason out`,
+    );
 }
 
 /** What the analyst does next about a rail that may no longer serve the country: a command to run as printed. */

@@ -48,7 +48,8 @@ const MIN_SECRET_LENGTH = 32;
 function durationFlag(value: string | undefined, name = 'retention', fallback = DEFAULT_RETENTION_MS, zero = false): number {
   if (value === undefined) return fallback;
   const m = /^([0-9]{1,6})(s|m|h)$/.exec(value);
-  if (!m || (Number(m[1]) === 0 && !zero)) throw new UsageError(`--${name} must be a duration such as ${name === 'poll' ? '30s, 5m or 0s' : '24h, 90m or 3600s'}, not ${JSON.stringify(value)}`);
+  if (!m || (Number(m[1]) === 0 && !zero))
+    throw new UsageError(`--${name} must be a duration such as ${name === 'poll' ? '30s, 5m or 0s' : '24h, 90m or 3600s'}, not ${JSON.stringify(value)}`);
   return Number(m[1]) * { s: 1000, m: 60_000, h: 3_600_000 }[m[2] as 's' | 'm' | 'h'];
 }
 
@@ -67,7 +68,9 @@ async function keysFromFile(file: string, cwd: string): Promise<{ digests: Buffe
   const read = readKeysFile(text, `CATALOG_API_KEYS_FILE ${file}`);
   const digests = read.digests;
   if (digests.length === 0)
-    throw new KeyConfigError(`CATALOG_API_KEYS_FILE ${file} holds no key (${text.trim() === '' ? 'it is empty' : 'only blank lines and comments'}): write one key, or sha256:<64 hex> of one, per line`);
+    throw new KeyConfigError(
+      `CATALOG_API_KEYS_FILE ${file} holds no key (${text.trim() === '' ? 'it is empty' : 'only blank lines and comments'}): write one key, or sha256:<64 hex> of one, per line`,
+    );
   return read;
 }
 
@@ -88,9 +91,11 @@ function serveFlags(argv: string[], io: CliIO) {
     store: { type: 'string' },
     poll: { type: 'string' },
   });
-  if (values.store !== undefined && argv.some((a) => a === '--seed' || a.startsWith('--seed='))) throw new UsageError('--seed and --store exclude each other: serve a seed file, or a seed store');
+  if (values.store !== undefined && argv.some((a) => a === '--seed' || a.startsWith('--seed=')))
+    throw new UsageError('--seed and --store exclude each other: serve a seed file, or a seed store');
   if (values.poll !== undefined && values.store === undefined) throw new UsageError('--poll only applies with --store');
-  if (values.build && values.store !== undefined) throw new UsageError('--build writes a seed file, and --store serves a seed store: publish to the store with catalog publish');
+  if (values.build && values.store !== undefined)
+    throw new UsageError('--build writes a seed file, and --store serves a seed store: publish to the store with catalog publish');
   const pollMs = durationFlag(values.poll, 'poll', 30_000, true);
   const source: SeedSource | undefined = values.store === undefined ? undefined : sourceOf(values.store, io.cwd);
   const port = intFlag('port', values.port)!;
@@ -149,13 +154,22 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   }
 
   if (configuredSecret === undefined) {
-    service.app.log.warn({ event: 'random-cursor-secret' }, 'CATALOG_CURSOR_SECRET is not set: cursors are signed with a random secret, so they break on restart, and replicas behind one load balancer must share one secret');
+    service.app.log.warn(
+      { event: 'random-cursor-secret' },
+      'CATALOG_CURSOR_SECRET is not set: cursors are signed with a random secret, so they break on restart, and replicas behind one load balancer must share one secret',
+    );
   }
   const { version, counts } = service.store.current;
   const stale = values['dev-key'] && !values.build && values.store === undefined ? await staleSeedNotice(seedPath, values.seed!, version, io) : undefined;
-  const lines = startLines(service, { seed: values.store !== undefined ? `the store ${source!.description}` : values.seed!, version, counts, devKey, randomSecret: configuredSecret === undefined });
+  const lines = startLines(service, {
+    seed: values.store !== undefined ? `the store ${source!.description}` : values.seed!,
+    version,
+    counts,
+    devKey,
+    randomSecret: configuredSecret === undefined,
+  });
   if (stale) lines.push(stale);
-  io.stderr.write(lines.join('\n') + '\n');
+  io.stderr.write(`${lines.join('\n')}\n`);
 
   await service.closed;
   io.stderr.write('catalog serve: stopped\n');
@@ -208,11 +222,16 @@ function startFailure(err: unknown, values: { store?: string; seed?: string; hos
   }
   const code = (err as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE') {
-    io.stderr.write(`catalog serve: port ${port} on ${values.host} is already in use (another catalog serve?): stop what holds it, or pick another port with --port, such as --port ${port === 65535 ? 8080 : port + 1} (--port 0 takes any free port)\n`);
+    io.stderr.write(
+      `catalog serve: port ${port} on ${values.host} is already in use (another catalog serve?): stop what holds it, or pick another port with --port, such as --port ${port === 65535 ? 8080 : port + 1} (--port 0 takes any free port)\n`,
+    );
     return EXIT.usage;
   }
   if (code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
-    const hint = code === 'EACCES' ? 'ports below 1024 need privileges: pick another with --port, such as --port 8080' : 'check --host (an address of this machine, such as 127.0.0.1 or 0.0.0.0)';
+    const hint =
+      code === 'EACCES'
+        ? 'ports below 1024 need privileges: pick another with --port, such as --port 8080'
+        : 'check --host (an address of this machine, such as 127.0.0.1 or 0.0.0.0)';
     io.stderr.write(`catalog serve: cannot listen on ${values.host}:${port} (${code}): ${hint}\n`);
     return EXIT.usage;
   }
@@ -220,10 +239,15 @@ function startFailure(err: unknown, values: { store?: string; seed?: string; hos
 }
 
 /** What serve says once it listens: what it serves, how to call it, and how to reload or stop it. */
-function startLines(service: RunningService, served: { seed: string; version: string; counts: { rails: number; assets: number; countries: number }; devKey?: string; randomSecret: boolean }): string[] {
+function startLines(
+  service: RunningService,
+  served: { seed: string; version: string; counts: { rails: number; assets: number; countries: number }; devKey?: string; randomSecret: boolean },
+): string[] {
   const { version, counts, devKey } = served;
   const example = `${service.url}/api/v1/rails?limit=2`;
-  const lines = [`catalog serve: serving ${served.seed} (version ${version}: ${counts.rails} rails, ${counts.assets} assets, ${counts.countries} countries) at ${service.url}`];
+  const lines = [
+    `catalog serve: serving ${served.seed} (version ${version}: ${counts.rails} rails, ${counts.assets} assets, ${counts.countries} countries) at ${service.url}`,
+  ];
   if (devKey) {
     lines.push(`  API key (dev only, valid until this process stops): ${devKey}`);
     lines.push(`  Try: curl -H ${shellQuote(`Authorization: Bearer ${devKey}`)} ${shellQuote(example)}`);

@@ -30,7 +30,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (values.seed !== undefined) {
     data = siteFromSeed(await readSeed(path.resolve(io.cwd, values.seed), values.seed), today);
   } else {
-    let result;
+    let result: Awaited<ReturnType<typeof siteFromDir>>;
     try {
       result = await siteFromDir(values.dir!, io.cwd, today);
     } catch (err) {
@@ -40,7 +40,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     const { validation } = result;
     if (validation.crashed.length > 0) {
       io.stdout.write(formatters.stylish(validation.report, { color: wantsColor(io) }));
-      io.stderr.write(crashReport(validation.crashed) + `catalog site: refused, a rule could not run; ${values.out} was not written\n`);
+      io.stderr.write(`${crashReport(validation.crashed)}catalog site: refused, a rule could not run; ${values.out} was not written\n`);
       return EXIT.usage;
     }
     if (!result.data) {
@@ -54,7 +54,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const files = await buildSiteFiles(data);
   await writeSite(files, path.resolve(io.cwd, values.out!));
   const pages = [...files.keys()].filter((f) => f.endsWith('.html')).length;
-  io.stdout.write(`wrote ${values.out}: ${pages} pages (${data.rails.length} rails, ${data.assets.length} assets, ${data.countries.length} countries, in en and fr), version ${data.version}\n`);
+  io.stdout.write(
+    `wrote ${values.out}: ${pages} pages (${data.rails.length} rails, ${data.assets.length} assets, ${data.countries.length} countries, in en and fr), version ${data.version}\n`,
+  );
   return EXIT.ok;
 }
 
@@ -63,7 +65,9 @@ async function readSeed(file: string, shown: string): Promise<Seed> {
   try {
     text = await readFile(file, 'utf8');
   } catch (err) {
-    throw new UsageError(`--seed ${shown} cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): run catalog build first, or leave out --seed to build from the catalog`);
+    throw new UsageError(
+      `--seed ${shown} cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): run catalog build first, or leave out --seed to build from the catalog`,
+    );
   }
   let seed: Seed;
   try {

@@ -1,7 +1,7 @@
 import { daysBetween, dueOn, isDate, REVIEW_MONTHS } from '../../domain/dates.js';
 import { CatalogDirError } from '../../read/folder.js';
 import { loadCatalog } from '../../parse/load.js';
-import { type RawEntry } from '../../model/catalog.js';
+import type { RawEntry } from '../../model/catalog.js';
 import { cmp } from '../../model/problem.js';
 import { cell, code } from '../../compare/markdown.js';
 import { choiceFlag, intFlag, parseFlags, todayFlag } from '../args.js';
@@ -52,7 +52,7 @@ export function staleEntries(entries: RawEntry[], today: string, within = 0): St
 
 /** The stable JSON shape: {"today":"...","entries":[{"id","verifiedAt","dueOn","overdueDays"}]}. */
 export function staleJson(today: string, entries: StaleEntry[]): string {
-  return JSON.stringify({ today, entries: entries.map(({ id, verifiedAt, dueOn, overdueDays }) => ({ id, verifiedAt, dueOn, overdueDays })) }, null, 2) + '\n';
+  return `${JSON.stringify({ today, entries: entries.map(({ id, verifiedAt, dueOn, overdueDays }) => ({ id, verifiedAt, dueOn, overdueDays })) }, null, 2)}\n`;
 }
 
 const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
@@ -72,7 +72,7 @@ export function staleMarkdown(today: string, entries: StaleEntry[], within: numb
     }
     lines.push('', 'Re-verify each rail against its source, then set its `verifiedAt` to the date of that check.');
   }
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
@@ -85,7 +85,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const format = choiceFlag('format', values.format, FORMATS, 'markdown');
   const today = todayFlag(values.today, io);
   const within = intFlag('within', values.within);
-  let loaded;
+  let loaded: Awaited<ReturnType<typeof loadCatalog>>;
   try {
     loaded = await loadCatalog(catalogDir(values.dir, io.cwd), io.cwd);
   } catch (err) {

@@ -54,7 +54,10 @@ async function resolveScope(args: string[], absDir: string, deleted: Set<string>
   const fg = args.some((a) => GLOB.test(a)) ? (await import('fast-glob')).default : undefined;
   const scope: Scope = { files: new Set(), folders: [] };
   for (const arg of args) {
-    const matches = fg && GLOB.test(arg) ? fg.sync(arg, { cwd: io.cwd, absolute: true, onlyFiles: true, dot: false }).map((f) => path.resolve(f)) : [path.resolve(io.cwd, arg)];
+    const matches =
+      fg && GLOB.test(arg)
+        ? fg.sync(arg, { cwd: io.cwd, absolute: true, onlyFiles: true, dot: false }).map((f) => path.resolve(f))
+        : [path.resolve(io.cwd, arg)];
     if (matches.length === 0) throw new UsageError(`${arg} matches no file`);
     for (const abs of matches) {
       if (abs !== absDir && !abs.startsWith(absDir + path.sep))
@@ -85,7 +88,12 @@ function inScope(scope: Scope | undefined, display: string, cwd: string): boolea
  * Resolves once git has said which revision to read; `reading` then reads it, while the run checks the working tree
  * (none: no base).
  */
-async function chooseBase(values: { base?: string; 'no-base'?: boolean }, dir: string, io: CliIO, list: () => Promise<Listing>): Promise<{ reading?: Promise<BaseRevision | undefined> }> {
+async function chooseBase(
+  values: { base?: string; 'no-base'?: boolean },
+  dir: string,
+  io: CliIO,
+  list: () => Promise<Listing>,
+): Promise<{ reading?: Promise<BaseRevision | undefined> }> {
   if (values['no-base']) return {};
   const git = await import('../../git/base.js');
   const namesOf = (listing: Promise<Listing>) => settled(listing.then((l) => l.files));
@@ -110,7 +118,10 @@ async function chooseBase(values: { base?: string; 'no-base'?: boolean }, dir: s
       if (ref === undefined) continue;
       try {
         const base = await git.readBase({ ref, dir, cwd: io.cwd, head: seen.head, names });
-        const what = ref === 'HEAD' ? `HEAD (${base.commit.slice(0, 7)}), as the branch has no upstream` : `the merge base of ${ref} and HEAD (${base.commit.slice(0, 7)})`;
+        const what =
+          ref === 'HEAD'
+            ? `HEAD (${base.commit.slice(0, 7)}), as the branch has no upstream`
+            : `the merge base of ${ref} and HEAD (${base.commit.slice(0, 7)})`;
         io.stderr.write(`catalog validate: compared with ${what} for deleted entries and history checks (--base <ref> to choose, --no-base to skip)\n`);
         return base;
       } catch (err) {
@@ -151,7 +162,10 @@ async function applySafeFixes(validation: Validation, problems: Problem[]): Prom
     if (!file) continue;
     // The file as it is now: if it changed since it was read, its fixes wait for the next run.
     if ((await readFile(file.absolute, 'utf8')) !== file.text) continue;
-    const { text, applied } = applyFixes(file.text, list.map((p) => p.fix!));
+    const { text, applied } = applyFixes(
+      file.text,
+      list.map((p) => p.fix!),
+    );
     if (applied.length === 0) continue;
     await writeAtomic(file.absolute, text);
     const done = new Set<Fix>(applied);
@@ -202,7 +216,10 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     validation = await validateCatalog({ dir, cwd: io.cwd, today, base: delta, cacheFile, listing: list() });
     base = await reading;
     for (let pass = 0; values.fix && pass < FIX_PASSES; pass++) {
-      const now = await applySafeFixes(validation, validation.report.problems.filter((p) => inScope(scope, p.file, io.cwd)));
+      const now = await applySafeFixes(
+        validation,
+        validation.report.problems.filter((p) => inScope(scope, p.file, io.cwd)),
+      );
       if (now.length === 0) break;
       fixed.push(...now);
       validation = await validateCatalog({ dir, cwd: io.cwd, today, base: base?.delta, cacheFile });
@@ -222,7 +239,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
 
   if (values.fix) {
     for (const p of fixed) io.stderr.write(`fixed ${p.file}:${p.line}:${p.column}  ${p.message}  ${p.rule}\n`);
-    io.stderr.write(`catalog validate --fix: ${fixed.length} problem(s) fixed; ${report.summary.errors} error(s) and ${report.summary.warnings} warning(s) remain\n`);
+    io.stderr.write(
+      `catalog validate --fix: ${fixed.length} problem(s) fixed; ${report.summary.errors} error(s) and ${report.summary.warnings} warning(s) remain\n`,
+    );
   } else {
     const fixable = report.problems.filter((p) => p.fix).length;
     if (fixable > 0) io.stderr.write(`catalog validate: ${fixable} of these problems can be fixed safely with --fix\n`);

@@ -46,7 +46,7 @@ function setUp(data: FormData, form: HTMLFormElement): void {
     }
     // Normalization shown whenever it changes what was typed, so that the user sees what the service receives.
     if (given !== undefined && value !== undefined && value !== raw) {
-      normalized.textContent = `${error ? '' : data.messages.valid + ' '}${data.messages.willBeSentAs} `;
+      normalized.textContent = `${error ? '' : `${data.messages.valid} `}${data.messages.willBeSentAs} `;
       const code = document.createElement('code');
       code.textContent = value;
       normalized.append(code);
@@ -93,7 +93,9 @@ function setUp(data: FormData, form: HTMLFormElement): void {
     event.preventDefault();
     const invalid = controls.map((_, i) => update(i, true)).filter((ok) => !ok).length;
     const status = document.getElementById('form-status');
-    if (status) status.textContent = invalid === 0 ? data.messages.allValid : invalid === 1 ? data.messages.someInvalidOne : data.messages.someInvalidMany.replace('{n}', String(invalid));
+    if (status)
+      status.textContent =
+        invalid === 0 ? data.messages.allValid : invalid === 1 ? data.messages.someInvalidOne : data.messages.someInvalidMany.replace('{n}', String(invalid));
     if (invalid) controls.find((c) => c?.getAttribute('aria-invalid') === 'true')?.focus();
   });
 }
