@@ -1,18 +1,15 @@
 import type { Catalog } from '../core/catalog.js';
-import type { Seed, SeedAsset, SeedCountry, SeedField, SeedRail } from '../generated/types.js';
+import type { Seed, SeedAsset, SeedCountry, SeedRail } from '../generated/types.js';
 import { buildSeed } from '../seed/build.js';
+import type { SiteField } from './field-rules.js';
+
+export type { SiteField };
 
 /** A source that supports a rail's facts: the scheme's, regulator's or partner's own page. */
 export interface SiteSource {
   url: string;
   title: string;
   checked?: string;
-}
-
-/** A beneficiary field as the site shows it: the published field plus the catalog's test vectors, when known. */
-export interface SiteField extends SeedField {
-  examples?: string[];
-  counterexamples?: string[];
 }
 
 /** A rail as the site shows it: the published rail, its fields with their examples, and its sources when it has some. */
