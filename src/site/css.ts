@@ -36,7 +36,7 @@ dl.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap
 dl.facts > div { display: contents; }
 dt { font-weight: 600; }
 dd { margin: 0; }
-.badge { display: inline-block; padding: 0 0.5rem; border-radius: 0.75rem; border: 1px solid currentColor; font-size: 0.9em; }
+.badge { display: inline-block; white-space: nowrap; padding: 0 0.5rem; border-radius: 0.75rem; border: 1px solid currentColor; font-size: 0.9em; }
 .phase-live, .status-open { color: var(--good); background: var(--good-bg); }
 .phase-never, .status-restricted { color: var(--bad); background: var(--bad-bg); }
 .review.stale { color: var(--bad); font-weight: 600; }

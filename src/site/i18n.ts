@@ -294,7 +294,7 @@ export const texts: Record<Lang, Texts> = {
       required: 'Champ obligatoire : saisissez une valeur.',
       type: 'Valeur non valide pour ce type de champ.',
       max_length: 'Trop long : retirez les caractères en trop.',
-      pattern: 'Format non reconnu.',
+      pattern: 'Format non reconnu : voyez l\'aide ci-dessous.',
       option: 'Choisissez une des options proposées.',
       checksum: 'Clé de contrôle incorrecte : un caractère est sans doute mal saisi ; recopiez la valeur.',
       unknown_field: 'Champ inconnu.',
