@@ -71,6 +71,8 @@ button.fill { padding: 0.1rem 0.5rem; border: 1px solid var(--muted); border-rad
 #form-status { margin: 0; font-weight: 600; }
 .noscript { padding: 0.5rem 0.75rem; border-left: 4px solid var(--muted); background: var(--soft); }
 [hidden] { display: none !important; }
+/* The preview's list of problems: long paths and messages wrap rather than widen the page. */
+pre.problems { white-space: pre-wrap; overflow-wrap: anywhere; }
 @media (max-width: 40rem) { dl.facts { grid-template-columns: minmax(0, 1fr); } dt { margin-top: 0.5rem; } }
 /* Narrow screens: each row of an index table becomes a block, each cell with its column's name (aria-hidden). */
 .cell-label { display: none; }

@@ -3,6 +3,7 @@ import type { Seed, SeedAsset, SeedCountry, SeedRail } from '../generated/types.
 import { buildSeed } from '../seed/build.js';
 import type { SiteField } from './field-rules.js';
 
+/** A beneficiary field as the site shows it (defined beside the rules the page and the script read). */
 export type { SiteField };
 
 /** A source that supports a rail's facts: the scheme's, regulator's or partner's own page. */

@@ -5,9 +5,11 @@
  * suffices. One browser for the whole file. Skipped only when Chromium is absent locally; .ci/run installs it.
  */
 import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSiteServer } from '../../src/site/serve.js';
 import { siteFromDir } from '../../src/site/source.js';
 import type { SiteData } from '../../src/site/model.js';
 import { AXE_SOURCE, browserRequired, CHROMIUM, hasChromium, openSite, type SiteInBrowser } from './browser.js';
@@ -116,6 +118,27 @@ describe.skipIf(!hasChromium)('the website in Chromium', () => {
     const { sideways } = await visitAll();
     expect(sideways).toEqual([]);
   }, 240_000);
+
+  it('scrolls neither the preview\'s problem page nor the not-found page sideways at 320 px', async () => {
+    const long = `catalog/rails/${'XX-a_very_long_rail_identifier'.repeat(3)}.yaml:12:7  error  ${'a long message without a break '.repeat(4)}`;
+    const server = createSiteServer(() => ({ error: `${long}\n${'/'.repeat(200)}`, generation: 1, files: site.files }), { live: true });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // Another origin than the site's: a context of its own, without the site's offline guard (nothing here links out).
+    const context = await site.context.browser()!.newContext({ viewport: { width: 320, height: 800 } });
+    try {
+      const tab = await context.newPage();
+      for (const p of ['en/index.html', 'no-such-page.css']) {
+        await tab.goto(`${origin}/${p}`, { waitUntil: 'load' });
+        const [scroll, client] = await tab.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+        expect(scroll, p).toBeLessThanOrEqual(client);
+      }
+      expect(await tab.locator('h1').textContent()).toBe('Not found');
+    } finally {
+      await context.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 
   it('follows every link of the English index to a page that exists', async () => {
     await open('en/index.html');

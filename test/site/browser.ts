@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import { buildSiteFiles } from '../../src/site/build.js';
 import type { SiteData } from '../../src/site/model.js';
+import type { SiteFiles } from '../../src/site/pages.js';
 import { createSiteServer } from '../../src/site/serve.js';
 
 /** Debian's Chromium (apt-get install chromium); .ci/run installs it when missing. */
@@ -33,6 +34,8 @@ export interface SiteInBrowser {
   context: BrowserContext;
   /** Another context on the same browser (JavaScript off, a phone's viewport...), with the same offline guard. */
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** The site's files, as served. */
+  files: SiteFiles;
   /** Requests the site made to another host (each was aborted). */
   foreign: string[];
   close(): Promise<void>;
@@ -63,6 +66,7 @@ export async function openSite(data: SiteData): Promise<SiteInBrowser> {
     origin,
     context,
     newContext,
+    files,
     foreign,
     async close() {
       await browser.close();
