@@ -61,8 +61,10 @@ describe.skipIf(!hasChromium)('the website in Chromium', () => {
   ])];
 
   /**
-   * Every page of both languages, visited once on a phone-sized viewport by four tabs: what went wrong while loading
-   * it, and where the page scrolls sideways at 320 px and 375 px (a rail page also with its form full of errors).
+   * Every page of both languages, visited once on phone-sized viewports by four tabs: what went wrong while loading
+   * it, and where the page scrolls sideways at 320 px and 375 px. A rail page is measured again with its form full of
+   * errors, at both widths. Each tab measures at its current width first and then at the other, so that it resizes
+   * once per page.
    */
   let visit: Promise<{ problems: string[]; sideways: string[] }> | undefined;
   const visitAll = () => (visit ??= (async () => {
@@ -70,36 +72,38 @@ describe.skipIf(!hasChromium)('the website in Chromium', () => {
     const sideways: string[] = [];
     const queue = allPaths();
     const context = await site.newContext({ viewport: { width: 320, height: 800 } });
-    const overflow = async (tab: Page, p: string, state: string) => {
-      for (const width of [320, 375]) {
-        await tab.setViewportSize({ width, height: 800 });
-        const [scroll, client] = await tab.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-        if (scroll > client) sideways.push(`${p}${state} at ${width} px: ${scroll} px wide`);
-      }
-    };
+    const measure = (tab: Page, p: string, state: string) => tab.evaluate(([p, state]) => {
+      const { scrollWidth, clientWidth } = document.documentElement;
+      return scrollWidth > clientWidth ? [`${p}${state} at ${clientWidth} px: ${scrollWidth} px wide`] : [];
+    }, [p, state] as const);
     await Promise.all([0, 1, 2, 3].map(async () => {
       const tab = await context.newPage();
       tab.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') all.push(`console ${m.type()} on ${tab.url()}: ${m.text()}`); });
       tab.on('pageerror', (e) => all.push(`script error on ${tab.url()}: ${e.message}`));
       tab.on('requestfailed', (r) => all.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
       tab.on('response', (r) => { if (r.status() >= 400) all.push(`HTTP ${r.status()} for ${r.url()}`); });
+      let width = 320;
       for (let p = queue.shift(); p !== undefined; p = queue.shift()) {
-        await tab.setViewportSize({ width: 320, height: 800 });
         const response = await tab.goto(`${site.origin}/${p}`, { waitUntil: 'load' });
         if (response?.status() !== 200) all.push(`HTTP ${response?.status()} for ${p}`);
         if ((await tab.getAttribute('html', 'lang')) !== (p.startsWith('fr/') ? 'fr' : 'en')) all.push(`${p}: wrong lang attribute`);
-        await overflow(tab, p, '');
-        if (!p.includes('/rails/')) continue;
-        // The form at its widest: each field filled with its longest counterexample, then checked (every message shown).
-        await tab.setViewportSize({ width: 320, height: 800 });
-        await tab.evaluate(() => {
-          for (const group of Array.from(document.querySelectorAll('.try.counterexamples'))) {
-            const buttons = Array.from(group.querySelectorAll<HTMLButtonElement>('button.fill'));
-            buttons.sort((a, b) => (b.dataset.value ?? '').length - (a.dataset.value ?? '').length)[0]?.click();
-          }
-          document.querySelector<HTMLButtonElement>('form.beneficiary button[type="submit"]')?.click();
-        });
-        await overflow(tab, p, ' (form checked)');
+        sideways.push(...(await measure(tab, p, '')));
+        let state = '';
+        if (p.includes('/rails/')) {
+          // The form at its widest: each field filled with its longest counterexample, then checked (every message shown).
+          state = ' (form checked)';
+          await tab.evaluate(() => {
+            for (const group of Array.from(document.querySelectorAll('.try.counterexamples'))) {
+              const buttons = Array.from(group.querySelectorAll<HTMLButtonElement>('button.fill'));
+              buttons.sort((a, b) => (b.dataset.value ?? '').length - (a.dataset.value ?? '').length)[0]?.click();
+            }
+            document.querySelector<HTMLButtonElement>('form.beneficiary button[type="submit"]')?.click();
+          });
+          sideways.push(...(await measure(tab, p, state)));
+        }
+        width = width === 320 ? 375 : 320;
+        await tab.setViewportSize({ width, height: 800 });
+        sideways.push(...(await measure(tab, p, state)));
       }
       await tab.close();
     }));
