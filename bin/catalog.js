@@ -15,18 +15,14 @@ const missing = () => {
   process.exitCode = 2;
 };
 
-let quickModule;
 let quick;
 try {
-  quickModule = require('../compiled/cli/quick.cjs');
-  quick = quickModule.quickAnswer(argv, path.join(__dirname, '..'));
+  quick = require('../compiled/cli/quick.cjs').quickAnswer(argv, path.join(__dirname, '..'));
 } catch (err) {
   if (err?.code !== 'MODULE_NOT_FOUND') throw err;
 }
 if (quick !== undefined) process.stdout.write(quick);
 else {
-  // `validate --cache`: the walk of the catalog folder starts now, in processes of their own, while the CLI loads.
-  const walk = quickModule?.startWalk(argv, process.cwd());
   let cli;
   try {
     cli = require('../compiled/cli/code-cache.cjs').loadBundle(path.join(__dirname, '..', 'compiled', 'cli', 'main.cjs')).exports;
@@ -35,7 +31,7 @@ else {
     missing();
   }
   if (cli)
-    cli.main(argv, { ...cli.processIO(), walk }).then((code) => {
+    cli.main(argv, cli.processIO()).then((code) => {
       process.exitCode = code;
       // The command is done (a server resolves once stopped): the process ends when its output is out. Node's own end
       // would first run V8's pending garbage-collection tasks and tear the heap down, tens of milliseconds on a large

@@ -9,15 +9,17 @@
  * after the load; on the 10,000 rails, also the service with its JSON request logs and without its page cache.
  * Compressed: the same page with Accept-Encoding br and gzip, beside a bare fastify route answering the very same
  * precompressed bytes with the service's Content-Type, Vary, Content-Encoding and ETag (the ceiling), and beside @fastify/compress (compression per request, for comparison); bytes
- * per page in each coding. Memory: --distinct distinct empty-result queries (country x currency), RSS before and
- * after (target: growth under 64 MB).
+ * per page in each coding. Memory as an operator sees it: `catalog serve` (the compiled CLI, its own process, no
+ * forced garbage collection) sent --distinct distinct queries, on the bundled seed (country x currency filters, almost
+ * all empty) and on the 10,000 rails (one query in four a page of 2 to 100 rails, br or gzip: the byte bound at work);
+ * RSS and peak RSS from /proc and the /metrics gauges, before and after (target: RSS growth under 64 MB).
  * Runs against the ceiling alternate in ABBA rounds; each row gives the best run (the ratio judged) and the median of
  * the per-round ratios, and the server's CPU time per request (less disturbed by other work on the machine).
  * --profile writes a CPU profile of each server process (node --cpu-prof) to $TMPDIR/bench-api-profiles/<mode>/.
  * --control adds, for the compressed pages, a second ceiling process against the first (same rounds): the ratio the
  * machine's noise alone gives, to read the service's ratio against.
  */
-import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -314,39 +316,98 @@ function letters(n: number, length: number): string {
   return out;
 }
 
+/** What the operator sees of a process: its RSS now and its peak RSS (VmHWM), from /proc, in bytes. */
+function procMemory(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
+  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+}
+
+/** The gauges of GET /metrics (Prometheus text) whose names are asked, by name. */
+async function metrics(url: string, names: string[]): Promise<Record<string, number>> {
+  const text = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  return Object.fromEntries(names.map((name) => [name, Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? NaN)]));
+}
+
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
+const MEMORY_GAUGES = ['process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_external_memory_bytes', 'catalog_page_cache_entries', 'catalog_page_cache_bytes'];
+
+/** The i-th query of a memory run: its path and the coding it asks for. */
+type DistinctQuery = (n: number) => { path: string; encoding: string };
+
+/** Distinct filters (country x currency), almost all matching nothing: a page of its own each, under 1 KB. */
+const emptyFilters: DistinctQuery = (n) => ({
+  path: `/api/v1/rails?country=${letters(n % 676, 2)}&currency=${letters(Math.floor(n / 676) % 17576, 3)}`,
+  encoding: ['identity', 'br', 'gzip', 'identity'][n % 4],
+});
+
+/** Three of four queries as emptyFilters, the fourth a page of 2 to 100 rails of one country, in br or gzip. */
+function mixedPages(countries: string[]): DistinctQuery {
+  return (n) => {
+    if (n % 4 !== 1) return emptyFilters(n);
+    const m = n >> 2;
+    return { path: `/api/v1/rails?limit=${2 + (m % 99)}&country=${countries[Math.floor(m / 99) % countries.length]}`, encoding: ['br', 'gzip'][m % 2] };
+  };
+}
+
 /**
- * Memory under distinct queries: `count` different filter combinations (country x currency, almost all matching
- * nothing), each a page of its own in the cache. RSS after a gc, before and after; the cache's bounds must hold it.
+ * Memory under distinct queries, as an operator sees it: `catalog serve` itself (the compiled CLI, no tsx, no
+ * --expose-gc, request logs on, rate limit off) sent `count` distinct queries, each a page of its own in the cache.
+ * Its RSS and peak RSS from /proc and its /metrics gauges, before and after; no garbage collection is forced.
  */
-async function benchDistinct(seedPath: string, count: number, connections: number): Promise<void> {
-  const service = await startWorker('service', seedPath, false);
-  await load(service.ready.port, FIRST, 1, connections);
-  const before = await request<Memory>(service.child, 'memory', 'memory');
-  let i = 0;
-  const started = performance.now();
-  const result = await autocannon({
-    url: `http://${HOST}:${service.ready.port}`,
-    headers: { authorization: `Bearer ${KEY}` },
-    connections,
-    amount: count,
-    requests: [
-      {
-        setupRequest: (req: Record<string, unknown>) => {
-          const n = i++;
-          return { ...req, path: `/api/v1/rails?country=${letters(n % 676, 2)}&currency=${letters(Math.floor(n / 676) % 17576, 3)}` };
-        },
-      },
-    ],
+async function benchDistinct(label: string, seedPath: string, count: number, connections: number, query: DistinctQuery): Promise<void> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bin/catalog.js'), 'serve', '--seed', seedPath, '--host', HOST, '--port', '0'], {
+    env: { PATH: process.env.PATH, CATALOG_API_KEYS: KEY, CATALOG_CURSOR_SECRET: SECRET, CATALOG_RATE_LIMIT: 'off', CATALOG_METRICS_TOKEN: METRICS_TOKEN },
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
-  const seconds = (performance.now() - started) / 1000;
-  const after = await request<Memory>(service.child, 'memory', 'memory');
-  await stopWorker(service.child);
-  const growth = after.rss - before.rss;
-  const errors = result.errors + result.non2xx + result.timeouts;
-  console.log(
-    `distinct queries: ${count.toLocaleString('en')} different filters in ${seconds.toFixed(0)} s (${(count / seconds).toFixed(0)} req/s, ${errors} errors or non-2xx)\n` +
-      `  RSS before ${mb(before.rss)}, heap ${mb(before.heapUsed)}; after RSS ${mb(after.rss)}, heap ${mb(after.heapUsed)}: growth ${mb(growth)} ${growth < 64 * 1024 * 1024 ? 'meets' : 'MISSES'} the < 64 MB target\n`,
-  );
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  const started = performance.now();
+  while (!/ at (http:\/\/\S+)/.test(stderr)) {
+    if (child.exitCode !== null || performance.now() - started > 30_000) throw new Error(`catalog serve did not start:\n${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const url = / at (http:\/\/\S+)/.exec(stderr)![1];
+  const port = Number(new URL(url).port);
+  try {
+    await load(port, FIRST, 1, connections);
+    const before = { ...procMemory(child.pid!), gauges: await metrics(url, MEMORY_GAUGES) };
+    let i = 0;
+    const samples: number[] = [];
+    const sampler = setInterval(() => samples.push(procMemory(child.pid!).rss), 1000);
+    const t0 = performance.now();
+    const result = await autocannon({
+      url,
+      headers: { authorization: `Bearer ${KEY}` },
+      connections,
+      amount: count,
+      requests: [
+        {
+          setupRequest: (req: Record<string, unknown>) => {
+            const { path: at, encoding } = query(i++);
+            return { ...req, headers: { ...(req.headers as object), 'accept-encoding': encoding }, path: at };
+          },
+        },
+      ],
+    });
+    clearInterval(sampler);
+    const seconds = (performance.now() - t0) / 1000;
+    const after = { ...procMemory(child.pid!), gauges: await metrics(url, MEMORY_GAUGES) };
+    const growth = after.rss - before.rss;
+    const peakGrowth = after.peak - before.rss;
+    const errors = result.errors + result.non2xx + result.timeouts;
+    const gauges = (g: Record<string, number>) => `heap ${mb(g.nodejs_heap_size_used_bytes)}, external ${mb(g.nodejs_external_memory_bytes)}, page cache ${g.catalog_page_cache_entries.toLocaleString('en')} entries / ${mb(g.catalog_page_cache_bytes)} counted`;
+    console.log(
+      `memory, ${label} (catalog serve, no forced gc): ${count.toLocaleString('en')} distinct queries in ${seconds.toFixed(0)} s (${(count / seconds).toFixed(0)} req/s, ${errors} errors or non-2xx)\n` +
+        `  before: RSS ${mb(before.rss)}; ${gauges(before.gauges)}\n` +
+        `  after:  RSS ${mb(after.rss)}, peak ${mb(after.peak)}; ${gauges(after.gauges)}\n` +
+        `  RSS every 10 s: ${samples.filter((_, k) => k % 10 === 9).map((r) => (r / 1024 / 1024).toFixed(0)).join(' ')} MB\n` +
+        `  growth ${mb(growth)} (peak ${mb(peakGrowth)}) ${growth < 64 * 1024 * 1024 ? 'meets' : 'MISSES'} the < 64 MB target\n`,
+    );
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
 }
 
 /**
@@ -416,7 +477,11 @@ async function main(): Promise<void> {
     if (seeds.has('bundled')) await benchSeed(`bundled (${seed.meta.counts.rails} rails)`, bundled, { ...options, variants: false });
     if (seeds.has('10k')) await benchSeed('10,000 rails', bigPath, options);
   }
-  if (values.only === undefined || values.only === 'distinct') await benchDistinct(bundled, Number(values.distinct), connections);
+  if (values.only === undefined || values.only === 'distinct') {
+    await benchDistinct(`bundled seed, distinct filters`, bundled, Number(values.distinct), connections, emptyFilters);
+    const countries = [...new Set(big.rails.flatMap((r) => r.countries))].sort();
+    await benchDistinct('10,000 rails, one query in four a page of 2 to 100 rails in br or gzip', bigPath, Number(values.distinct), connections, mixedPages(countries));
+  }
   if (values.only === undefined || values.only === 'client-kit') await benchClientKit(bundled, seed.meta.version, duration, connections);
   if (options.profile) console.log(`CPU profiles of the service: ${PROFILES}`);
 }

@@ -22,9 +22,10 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { COUNTRY_CODES } from '../src/core/iso.js';
-import { loadTexts } from '../src/core/load.js';
-import { checkSchemas, runRules } from '../src/core/validate.js';
+import { COUNTRY_CODES } from '../src/domain/iso.js';
+import { loadTexts } from '../src/parse/load.js';
+import { checkSchemas } from '../src/check/schema.js';
+import { runRules } from '../src/check/rules.js';
 import { RAIL_BR_PIX } from '../test/helpers/catalog.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

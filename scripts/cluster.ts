@@ -1,15 +1,16 @@
 /**
  * npm run test:cluster: the service as a fleet, started for real on loopback: a seed store, three `catalog serve`
  * replicas sharing the cursor secret, Redis for shared rate limits, and nginx balancing round-robin without
- * stickiness. Then five checks, each printing its figures. Every process started is recorded in a pid file and
+ * stickiness. Then six checks, each printing its figures. Every process started is recorded in a pid file and
  * stopped at the end, whatever happens. Exit 0 when every check passes.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contentVersion } from '../src/seed/version.js';
+import { BUNDLED_TODAY } from '../test/helpers/bundled.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BASE_PORT = Number(process.env.CLUSTER_BASE_PORT ?? 18100);
@@ -22,11 +23,13 @@ const KEY = 'cluster-main-key-0123456789abcdef';
 const LIMITED_KEY = 'cluster-limited-key-0123456789abc';
 const SECOND_KEY = 'cluster-second-key-0123456789abcd';
 const LIMIT_PER_MIN = 30;
-const TODAY = '2026-11-23';
+const TODAY = BUNDLED_TODAY;
 
 const work = mkdtempSync(path.join(tmpdir(), 'catalog-cluster-'));
 const pids = path.join(work, 'pids');
 const storeDir = path.join(work, 'store');
+/** Each replica reads the store through a path of its own, as through a mount: one view can be taken away alone. */
+const viewOf = (i: number) => path.join(work, 'views', `replica-${i + 1}`);
 mkdirSync(pids);
 const children = new Map<string, ChildProcess>();
 
@@ -122,7 +125,7 @@ async function inRotation(port: number): Promise<boolean> {
 
 function startReplica(i: number): ChildProcess {
   const name = `replica-${i + 1}`;
-  return start(name, process.execPath, ['bin/catalog.js', 'serve', '--store', storeDir, '--poll', '1s', '--port', String(REPLICA_PORTS[i])], {
+  return start(name, process.execPath, ['bin/catalog.js', 'serve', '--store', viewOf(i), '--poll', '1s', '--port', String(REPLICA_PORTS[i])], {
     CATALOG_CURSOR_SECRET: SECRET,
     CATALOG_API_KEYS_FILE: path.join(work, 'keys'),
     CATALOG_METRICS_TOKEN: METRICS_TOKEN,
@@ -164,7 +167,8 @@ ${servers}
       proxy_set_header Connection "";
       proxy_connect_timeout 1s;
       proxy_read_timeout 10s;
-      # Passive health checks (max_fails above) and retry of idempotent requests on the next replica.
+      # Passive health checks (max_fails above) and retry of idempotent requests on the next replica: a replica that
+      # cannot read its store answers 503 (with Retry-After) to a cursor it cannot serve, and the next replica serves it.
       proxy_next_upstream error timeout http_502 http_503 http_504;
       proxy_next_upstream_tries 3;
       add_header X-Upstream $upstream_addr always;
@@ -190,6 +194,14 @@ function nextSeed(seed: any): any {
   rails.push({ ...open[2], id: `${open[2].id.slice(0, 3)}zz_cluster_added`, slug: 'zz-cluster-added' });
   rails.sort((a: any, b: any) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const next = { ...seed, rails, meta: { ...seed.meta, counts: { ...seed.meta.counts, rails: rails.length } } };
+  next.meta.version = contentVersion(next);
+  return next;
+}
+
+/** Another version: every rail renamed (a change every page shows). */
+function renamedSeed(seed: any, mark: string): any {
+  const next = { ...seed, rails: seed.rails.map((r: any) => ({ ...r, name: `${r.name} ${mark}` })) };
+  next.meta = { ...seed.meta };
   next.meta.version = contentVersion(next);
   return next;
 }
@@ -287,6 +299,65 @@ async function metricsOf(port: number): Promise<Map<string, number>> {
   return out;
 }
 
+/** Lines of a replica's log with this event. */
+function logLines(name: string, event: string): Array<Record<string, unknown>> {
+  const file = path.join(work, `${name}.log`);
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.includes(`"event":"${event}"`))
+    .map((l) => JSON.parse(l));
+}
+
+/** 503 answers of a replica's list routes, from its /metrics. */
+async function unavailableAnswers(port: number): Promise<number> {
+  const metrics = await metricsOf(port);
+  return ENDPOINTS.reduce((sum, e) => sum + (metrics.get(`catalog_http_requests_total{route="/api/v1/${e}",method="GET",status="503"}`) ?? 0), 0);
+}
+
+/**
+ * Check 6: replica-2's view of the store is taken away (a mount gone) just before a new version is published, under
+ * 20 paginating clients; it cannot load the new version its neighbours serve, answers 503 to the cursors naming it,
+ * nginx retries them on another replica (proxy_next_upstream http_503); its /readyz says why it is not ready; it logs
+ * the repeated error once; the view comes back and it catches up. No walk breaks.
+ */
+async function storeHiccupCheck(next: { file: string; version: string }): Promise<string> {
+  let stop = false;
+  const results: RunResult[] = [];
+  const clients = Array.from({ length: 20 }, async (_, c) => {
+    for (let n = 0; !stop && n < 10_000; n++) results.push(await paginate(ENDPOINTS[(c + n) % 3], 1 + ((c * 7 + n * 3) % 12)));
+  });
+  const victim = 1;
+  const before503 = await unavailableAnswers(REPLICA_PORTS[victim]);
+  await sleep(1500);
+  rmSync(viewOf(victim));
+  await until('replica-2 not ready (its store unreadable)', async () => !(await ready(REPLICA_PORTS[victim])), 10_000);
+  const readyz = (await (await fetch(`http://127.0.0.1:${REPLICA_PORTS[victim]}/readyz`)).json()) as { reason: string };
+  log(`  ${publish(next.file)}`);
+  for (const name of ['replica-1', 'replica-2', 'replica-3']) children.get(name)!.kill('SIGHUP');
+  const versionOf = async (port: number) => ((await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as { version: string }).version;
+  await until('replicas 1 and 3 on the new version', async () => (await versionOf(REPLICA_PORTS[0])) === next.version && (await versionOf(REPLICA_PORTS[2])) === next.version);
+  const lagging = await versionOf(REPLICA_PORTS[victim]);
+  // Cursors of the new version reach replica-2 while it cannot read the store.
+  await sleep(4000);
+  const during503 = (await unavailableAnswers(REPLICA_PORTS[victim])) - before503;
+  symlinkSync(storeDir, viewOf(victim));
+  await until('replica-2 caught up and ready', async () => (await ready(REPLICA_PORTS[victim])) && (await versionOf(REPLICA_PORTS[victim])) === next.version);
+  await sleep(1500);
+  stop = true;
+  await Promise.all(clients);
+  const failed = results.filter((r) => !r.ok);
+  const onNew = results.filter((r) => r.ok && r.version === next.version).length;
+  const loadLines = logLines('replica-2', 'version-load-failed');
+  assert(failed.length === 0, `${failed.length} of ${results.length} runs failed: ${[...new Set(failed.map((f) => f.problem))].slice(0, 3).join('; ')}`);
+  assert(lagging !== next.version, 'replica-2 moved to the new version although its store was unreadable');
+  assert(/seed store cannot be read/.test(readyz.reason), `replica-2's /readyz said: ${JSON.stringify(readyz)}`);
+  assert(during503 > 0, 'no cursor of the new version reached replica-2 while its store was unreadable: the fault was not exercised');
+  assert(loadLines.length <= 3, `replica-2 logged version-load-failed ${loadLines.length} times for ${during503} answers (at most one line per error and 10 s)`);
+  const pages = results.reduce((s, r) => s + r.pages, 0);
+  return `${results.length} runs (${pages} pages), ${onNew} on the new version; replica-2 not ready ("${readyz.reason.slice(0, 90)}..."), answered ${during503} x 503 to cursors of the new version, all retried by nginx on another replica; ${loadLines.length} version-load-failed log line(s); caught up once its view came back; 0 broken walks`;
+}
+
 async function main() {
   ensurePackages();
   const t0 = Date.now();
@@ -298,10 +369,16 @@ async function main() {
   const seed2 = nextSeed(seed1);
   const seed2File = path.join(work, 'seed-2.json');
   writeFileSync(seed2File, JSON.stringify(seed2, null, 2) + '\n');
+  const seed3 = renamedSeed(seed2, '(v3)');
+  const seed3File = path.join(work, 'seed-3.json');
+  writeFileSync(seed3File, JSON.stringify(seed3, null, 2) + '\n');
   remember(seed1);
   remember(seed2);
+  remember(seed3);
   log(publish(seed1File));
   writeFileSync(path.join(work, 'keys'), `${KEY} limit=off\n${LIMITED_KEY} limit=${LIMIT_PER_MIN}/min\n${SECOND_KEY}\n`);
+  mkdirSync(path.join(work, 'views'));
+  REPLICA_PORTS.forEach((_p, i) => symlinkSync(storeDir, viewOf(i)));
 
   start('redis', binary('redis-server'), ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no']);
   REPLICA_PORTS.forEach((_p, i) => startReplica(i));
@@ -449,6 +526,8 @@ async function main() {
     });
     return `90 requests through nginx, per replica (seen by clients = counted by /metrics): ${figures.join(', ')}`;
   });
+
+  await check('6. a replica loses its store during a publish, under 20 paginating clients', () => storeHiccupCheck({ file: seed3File, version: seed3.meta.version }));
 
   log(`\n${outcomes.filter((o) => o.ok).length} of ${outcomes.length} checks passed in ${((Date.now() - t0) / 1000).toFixed(1)} s (logs in ${work})`);
   return outcomes.every((o) => o.ok) ? 0 : 1;

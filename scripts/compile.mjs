@@ -20,8 +20,8 @@
  *
  * It also precompiles the JSON Schemas of schemas/ into compiled/validators/ (entries.cjs and seed.cjs): Ajv's standalone code (the very
  * functions Ajv would compile at run time, with the same options), bundled with the few Ajv runtime helpers it needs,
- * so that a run never loads Ajv nor compiles a schema (src/core/schemas.ts loads it). And the pointer shapes of the
- * integer fields of each entry kind (compiled/integer-shapes.json, read by src/core/integers.ts), walked from the schemas.
+ * so that a run never loads Ajv nor compiles a schema (src/model/schemas.ts loads it). And the pointer shapes of the
+ * integer fields of each entry kind (compiled/integer-shapes.json, read by src/check/integers.ts), walked from the schemas.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -38,7 +38,7 @@ export const MANIFEST = path.join(OUT, 'sources.json');
 export const SCHEMAS = path.join(root, 'schemas');
 /** Every rule's metadata (allRuleMeta() of src/rules/index.ts), for `catalog rules` (RULE_META_FILE in src/cli/rule-meta.ts). */
 export const RULE_META = path.join(OUT, 'rule-meta.json');
-/** The integer fields' pointer shapes of each entry kind (integerShapesJson() of src/core/integers.ts; INTEGER_SHAPES_FILE there). */
+/** The integer fields' pointer shapes of each entry kind (integerShapesJson() of src/check/integers.ts; INTEGER_SHAPES_FILE there). */
 export const INTEGER_SHAPES = path.join(OUT, 'integer-shapes.json');
 /** The CommonJS build of src/cli/quick.ts (bin/catalog.js answers `--version` and `rules` with it). */
 export const QUICK = path.join(OUT, 'cli', 'quick.cjs');
@@ -65,12 +65,12 @@ function packageOf(file) {
   const m = /(?:^|[\\/])node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(file);
   return m ? m[1].replace(/\\/g, '/') : undefined;
 }
-/** The folder of the precompiled schema validators, loaded by src/core/schemas.ts (VALIDATORS_DIR there). */
+/** The folder of the precompiled schema validators, loaded by src/model/schemas.ts (VALIDATORS_DIR there). */
 export const VALIDATORS = path.join(OUT, 'validators');
 
 /**
  * The Ajv options of the catalog's validators. strictRequired is off: the seed schema says "no rails on a restricted
- * country" as not/required. allErrors and verbose: every problem is reported, and src/core/schema-problems.ts reads
+ * country" as not/required. allErrors and verbose: every problem is reported, and src/check/schema-problems.ts reads
  * each error's schema, parentSchema and data.
  */
 export const AJV_OPTIONS = { allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true };
@@ -198,8 +198,8 @@ async function compile() {
   writeFileSync(RULE_META, JSON.stringify(allRuleMeta(), null, 2) + '\n');
   rmSync(path.dirname(registry), { recursive: true, force: true });
   // The integer fields' shapes, walked from the schemas once here instead of in every run (same way: two folders down).
-  const integers = path.join(OUT, 'core', 'integers.tmp.mjs');
-  await build({ entryPoints: [path.join(SRC, 'core', 'integers.ts')], outfile: integers, ...NODE_BUNDLE, format: 'esm', packages: 'external' });
+  const integers = path.join(OUT, 'check', 'integers.tmp.mjs');
+  await build({ entryPoints: [path.join(SRC, 'check', 'integers.ts')], outfile: integers, ...NODE_BUNDLE, format: 'esm', packages: 'external' });
   const { integerShapesJson } = await import(pathToFileURL(integers).href);
   writeFileSync(INTEGER_SHAPES, JSON.stringify(integerShapesJson()) + '\n');
   rmSync(path.dirname(integers), { recursive: true, force: true });

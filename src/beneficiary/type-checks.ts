@@ -158,6 +158,88 @@ function checkPixKey(value: string): TypeProblem | undefined {
   return { code: 'type', message: `not a Pix key: write a CPF (11 digits), a CNPJ (14 characters without dots, slash or hyphen)${hint}, an e-mail address, a phone number (+5511987654321) or a random key (lowercase UUID)` };
 }
 
+/** Whether YYMMDD is a real calendar date in `century` (1900 or 2000), or in either when the century is not known. */
+function isDate(yymmdd: string, century?: number): boolean {
+  const [yy, mm, dd] = [yymmdd.slice(0, 2), yymmdd.slice(2, 4), yymmdd.slice(4, 6)].map(Number);
+  const days = (year: number) => new Date(Date.UTC(year, mm, 0)).getUTCDate();
+  if (mm < 1 || mm > 12 || dd < 1) return false;
+  return century === undefined ? dd <= Math.max(days(1900 + yy), days(2000 + yy)) : dd <= days(century + yy);
+}
+
+/** The value of each character in the CURP check digit (Ñ never appears in a CURP: RENAPO writes X instead). */
+const CURP_ALPHABET = '0123456789ABCDEFGHIJKLMNÑOPQRSTUVWXYZ';
+
+/**
+ * The check digit of a CURP (its 18th character) from its first 17: each character's value in CURP_ALPHABET times its
+ * weight, 18 for the first down to 2 for the 17th, summed; the digit is (10 − sum mod 10) mod 10. RENAPO does not
+ * publish the computation itself; this is the one of python-stdnum (stdnum/mx/curp.py, calc_check_digit), which
+ * passes RENAPO-issued CURPs such as BOXW310820HNERXN09.
+ */
+export function curpCheckDigit(first17: string): number {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += CURP_ALPHABET.indexOf(first17[i]) * (18 - i);
+  return (10 - (sum % 10)) % 10;
+}
+
+/**
+ * A CURP: 4 letters, the birth date YYMMDD, 6 letters (sex, state, consonants), the homonymy character (a digit for
+ * births up to 1999, a letter from 2000, which gives the century of the date) and the check digit.
+ */
+function checkCurp(value: string): TypeProblem | undefined {
+  const example = 'GODE561231HDFRRN00';
+  if (!/^[A-Z]{4}[0-9]{6}[A-Z]{6}[0-9A-Z][0-9]$/.test(value))
+    return { code: 'type', message: `a CURP has 18 characters: 4 letters, the birth date YYMMDD, 6 letters, then a letter or digit and a check digit (${example}); this value has ${value.length} characters` };
+  if (!isDate(value.slice(4, 10), /[0-9]/.test(value[16]) ? 1900 : 2000))
+    return { code: 'type', message: `characters 5 to 10 of a CURP are the birth date YYMMDD, and ${value.slice(4, 10)} is not a date: copy the CURP again` };
+  const expected = curpCheckDigit(value);
+  if (value.charCodeAt(17) - 48 !== expected)
+    return { code: 'checksum', message: `bad checksum: the last digit of this CURP should be ${expected} for the 17 characters before it, so a character is mistyped; copy the CURP again` };
+  return undefined;
+}
+
+/** The value of each character in the RFC check digit (SAT's table, Anexo 3 of its RFC algorithm). */
+const RFC_ALPHABET = '0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ Ñ';
+
+/**
+ * The check digit of an RFC from the characters before it (12 for a person, 11 for a company, which count as 12 with
+ * a space in front): each character's value in RFC_ALPHABET times its weight, 13 for the first down to 2, summed; the
+ * remainder r of the sum by 11 gives 0 when r is 0, else 11 − r, written A when it is 10. Source: SAT, "Algoritmo para
+ * generar el RFC con homoclave para personas físicas y morales" (answer to INFOMEX request 0610100135506, 18 October
+ * 2006), "Procedimiento para calcular el dígito verificador", whose worked example gives GODE561231GR8; python-stdnum
+ * (stdnum/mx/rfc.py) computes the same.
+ */
+export function rfcCheckDigit(beforeCheck: string): string {
+  const twelve = beforeCheck.padStart(12, ' ');
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += RFC_ALPHABET.indexOf(twelve[i]) * (13 - i);
+  const r = sum % 11;
+  return r === 0 ? '0' : r === 1 ? 'A' : String(11 - r);
+}
+
+/**
+ * An RFC: 4 letters (a person) or 3 (a company), the date YYMMDD of birth or incorporation, the two homonymy
+ * characters and the check digit (0-9 or A).
+ */
+function checkRfc(value: string): TypeProblem | undefined {
+  const example = 'GODE561231GR8, or MAB9307148T4 for a company';
+  const m = /^([A-ZÑ&]{3,4})([0-9]{6})([A-Z0-9]{2})([0-9A])$/.exec(value);
+  if (!m)
+    return { code: 'type', message: `an RFC has 13 characters for a person, 12 for a company: 4 (or 3) letters, the date YYMMDD, then 3 letters or digits (${example}); this value has ${value.length} characters` };
+  if (!isDate(m[2]))
+    return { code: 'type', message: `the 6 digits after the letters of an RFC are a date YYMMDD, and ${m[2]} is not a date: copy the RFC again` };
+  const expected = rfcCheckDigit(value.slice(0, -1));
+  if (m[4] !== expected)
+    return { code: 'checksum', message: `bad checksum: the last character of this RFC should be ${expected} for the ${value.length - 1} before it, so a character is mistyped; copy the RFC again from the Constancia de Situación Fiscal` };
+  return undefined;
+}
+
+/** A Mexican tax or population id: an RFC (12 or 13 characters) or a CURP (18), told apart by their length. */
+function checkMxTaxId(value: string): TypeProblem | undefined {
+  if (value.length === 18) return checkCurp(value);
+  if (value.length === 12 || value.length === 13) return checkRfc(value);
+  return { code: 'type', message: `write an RFC (13 characters for a person, 12 for a company: GODE561231GR8) or a CURP (18 characters: GODE561231HDFRRN00); this value has ${value.length} characters` };
+}
+
 /** A select field: the value is one of its options. */
 function checkSelect(value: string, field: Pick<SeedField, 'options'>): TypeProblem | undefined {
   const options = Array.isArray(field.options) ? field.options.map((o) => o?.value).filter((v) => typeof v === 'string') : [];
@@ -188,4 +270,10 @@ export const typeChecks: Record<FieldType, TypeCheck> = {
   clabe: checkClabe,
   /** pix_key: a Brazilian Pix key: CPF or CNPJ (numeric or alphanumeric) with check digits, e-mail, E.164 phone or UUID. */
   pix_key: checkPixKey,
+  /** curp: a Mexican CURP, its birth date and its check digit (weights 18 to 2, mod 10). */
+  curp: checkCurp,
+  /** rfc: a Mexican RFC of a person or a company, its date and SAT's check digit (weights 13 to 2, mod 11, 10 written A). */
+  rfc: checkRfc,
+  /** mx_tax_id: an RFC or a CURP, told apart by length, each with its own check. */
+  mx_tax_id: checkMxTaxId,
 };

@@ -1,11 +1,12 @@
-import { didYouMeanText } from '../core/suggest.js';
+import { didYouMeanText } from '../domain/suggest.js';
 import type { LocalizedText, SeedField } from '../generated/types.js';
+import { resolveField, type ResolvedField } from './dependent.js';
 import { normalize } from './normalize.js';
 import { compilePattern } from './pattern.js';
 import { typeChecks, type FieldType } from './type-checks.js';
 
 /** Why a beneficiary value is rejected. */
-export type BeneficiaryErrorCode = 'required' | 'type' | 'max_length' | 'pattern' | 'option' | 'checksum' | 'unknown_field';
+export type BeneficiaryErrorCode = 'required' | 'type' | 'max_length' | 'pattern' | 'option' | 'checksum' | 'not_applicable' | 'unknown_field';
 
 /** One rejected value: the field, a stable code, an English message that says what to write, the field's help. */
 export interface BeneficiaryError {
@@ -80,9 +81,42 @@ export function checkValue(field: SeedField, value: unknown): ValueCheck {
 }
 
 /**
+ * Checks the value of a field of a rail as it stands for the other values (resolveField): a dependent field is checked
+ * against the format of the option chosen in its controlling select, and a value for a field that does not apply to
+ * that choice is refused (`not_applicable`; an absent or blank value is fine). Pure; never throws.
+ */
+export function checkFieldOf(fields: readonly SeedField[], field: SeedField, values: Record<string, unknown>): ValueCheck {
+  if (typeof field !== 'object' || field === null) return checkValue(field, undefined);
+  const resolved = resolveField(fields, field, values);
+  const value = Object.hasOwn(values, field.name) ? values[field.name] : undefined;
+  if (resolved.applies) {
+    const checked = checkValue(resolved.field, value);
+    const error = checked.error;
+    // A format that depends on a choice says which choice: "with Pix key type CNPJ: too long ...; CNPJ key: ...".
+    if (!error || !resolved.choice || (error.code !== 'pattern' && error.code !== 'max_length' && error.code !== 'required')) return checked;
+    const help = error.code === 'max_length' && error.help ? `; ${error.help.en}` : '';
+    return { ...checked, error: { ...error, message: `with ${choiceText(resolved)}: ${error.message}${help}` } };
+  }
+  const blank = value === undefined || value === null || (typeof value === 'string' && normalize(value, field.normalize).trim() === '');
+  if (blank) return { value: undefined };
+  const help = helpOf(resolved.field);
+  const message = `${labelOf(field)} does not apply with ${choiceText(resolved)}: leave it empty, or choose another ${labelOf(resolved.choice!.field)}`;
+  return { value: undefined, error: help ? { field: field.name, code: 'not_applicable', message, help } : { field: field.name, code: 'not_applicable', message } };
+}
+
+/** "Transfer mode Mobile number + MMID": the controlling field's label and the chosen option's. */
+function choiceText(resolved: ResolvedField): string {
+  const choice = resolved.choice!;
+  const option = typeof choice.option?.en === 'string' ? choice.option.en : choice.value;
+  return `${labelOf(choice.field)} ${option}`;
+}
+
+/**
  * Validates a beneficiary's values against a rail's fields, as the service does (the authoritative check): each value is
- * normalized, then checked (see checkValue); a value for a field the rail does not have is an `unknown_field` error.
- * Errors come in the rail's field order, then unknown fields in the order given. Pure; never throws, whatever the input.
+ * normalized, then checked (see checkValue) against its field as it stands for the other values (checkFieldOf: the
+ * format of a dependent field follows the choice made in its controlling select); a value for a field the rail does not
+ * have is an `unknown_field` error. Errors come in the rail's field order, then unknown fields in the order given. Pure;
+ * never throws, whatever the input.
  */
 export function validateBeneficiary(rail: { fields: SeedField[] }, values: Record<string, unknown>): BeneficiaryValidation {
   try {
@@ -93,7 +127,7 @@ export function validateBeneficiary(rail: { fields: SeedField[] }, values: Recor
     const names = new Set<string>();
     for (const field of fields) {
       names.add(field.name);
-      const { value, error } = checkValue(field, Object.hasOwn(given, field.name) ? given[field.name] : undefined);
+      const { value, error } = checkFieldOf(fields, field, given);
       if (error) errors.push(error);
       else if (value !== undefined) normalized[field.name] = value;
     }

@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { isDate, todayOf } from '../core/dates.js';
-import { didYouMean } from '../core/suggest.js';
+import { isDate, todayOf } from '../domain/dates.js';
+import { didYouMean } from '../domain/suggest.js';
 import { UsageError, type CliIO } from './io.js';
 
 /**

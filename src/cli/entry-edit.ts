@@ -1,10 +1,11 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { displayPath, ENTRY_KINDS, type EntryKind, type Folder } from '../core/load.js';
-import { schemaAt } from '../core/schema-walk.js';
-import { didYouMean, didYouMeanText } from '../core/suggest.js';
+import { displayPath } from '../read/paths.js';
+import { ENTRY_KINDS, type EntryKind, type Folder } from '../model/catalog.js';
+import { schemaAt } from '../model/schema-walk.js';
+import { didYouMean, didYouMeanText } from '../domain/suggest.js';
 import { EditError, setTopLevel } from '../edit/set-values.js';
-import { writeAtomic } from '../core/write-atomic.js';
+import { writeAtomic } from '../util/write-atomic.js';
 import { catalogDir } from './catalog-dir.js';
 import { EXIT, UsageError, type CliIO } from './io.js';
 
@@ -16,6 +17,10 @@ export interface EntryEdit {
   reason: string | undefined;
   dir: string | undefined;
   values: (kind: EntryKind, reason: string) => Array<[string, string | null]>;
+  /** Checks the flags that depend on the kind found (throws a UsageError), before anything is written. */
+  prepare?: (kind: EntryKind) => void;
+  /** Edits the text further, after the values are set (a source of a rail). */
+  more?: (kind: EntryKind, text: string) => string;
   done: (kind: EntryKind, shown: string, values: Array<[string, string | null]>) => string;
 }
 
@@ -34,6 +39,7 @@ export async function editEntry(edit: EntryEdit, io: CliIO): Promise<number> {
   }
   const what = edit.kinds.join(' or ');
   if (!found) throw new UsageError(`no ${what} ${JSON.stringify(edit.id)} in ${dir}${didYouMeanText(edit.id, ids) || ''}`);
+  edit.prepare?.(found.kind);
   const allowed = schemaAt(found.kind, ['reason'])?.node.enum as string[] | undefined;
   if (edit.reason === undefined) throw new UsageError(`--reason is required: one of ${(allowed ?? []).join(', ')}`);
   if (allowed && !allowed.includes(edit.reason)) {
@@ -45,6 +51,7 @@ export async function editEntry(edit: EntryEdit, io: CliIO): Promise<number> {
   let text: string;
   try {
     text = setTopLevel(await readFile(found.file, 'utf8'), found.kind, values);
+    if (edit.more) text = edit.more(found.kind, text);
   } catch (err) {
     if (!(err instanceof EditError)) throw err;
     io.stderr.write(`catalog ${edit.command}: ${shown}: not changed: ${err.message}\n`);

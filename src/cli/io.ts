@@ -1,5 +1,4 @@
-import type { AtomicFs } from '../core/write-atomic.js';
-import type { FindRun } from '../core/find-run.js';
+import type { AtomicFs } from '../util/write-atomic.js';
 
 /** Everything a command may touch of the outside world, injected so that tests run the CLI in-process. */
 export interface CliIO {
@@ -11,8 +10,6 @@ export interface CliIO {
   now: () => Date;
   /** The file-system calls of atomic writes (the seed); node:fs when absent. Tests pass one that fails on purpose. */
   fs?: AtomicFs;
-  /** The walk of the catalog folder bin/catalog.js started before it loaded the CLI (quick.ts's startWalk), if any. */
-  walk?: FindRun;
 }
 
 /** A usage error: wrong flag, missing value, unreadable folder. Exit code 2. */

@@ -77,7 +77,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   }
   const command = await loadCommand(name);
   if (!command) {
-    const { didYouMean } = await import('../core/suggest.js');
+    const { didYouMean } = await import('../domain/suggest.js');
     const near = didYouMean(name, commandNames);
     io.stderr.write(`catalog: unknown ${name.startsWith('-') ? 'flag' : 'command'} ${JSON.stringify(name)}${near ? `; did you mean ${near}?` : ''}\n\n${await help()}`);
     return CODES.usage;
@@ -89,7 +89,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   try {
     return await command.run(rest, io);
   } catch (err) {
-    const [{ UsageError }, { inertLines }] = await Promise.all([import('./io.js'), import('../core/visible.js')]);
+    const [{ UsageError }, { inertLines }] = await Promise.all([import('./io.js'), import('../report/visible.js')]);
     if (err instanceof UsageError) {
       io.stderr.write(`catalog ${name}: ${inertLines(err.message)}\n\nUsage: ${command.usage}\n`);
       return CODES.usage;

@@ -1,13 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RuleMeta } from '../rules/define.js';
-import { startFind, type FindRun } from '../core/find-run.js';
-import { catalogDir } from './catalog-dir.js';
 
 /**
  * What bin/catalog.js does before it loads the CLI's bundle. The answers that need no command: `catalog --version`
- * (-v) and a plain `catalog rules`, made from two JSON files (package.json and compiled/rule-meta.json). And the walk
- * of the catalog folder for `validate --cache` (startWalk). bin/catalog.js requires the CommonJS build of this module
+ * (-v) and a plain `catalog rules`, made from two JSON files (package.json and compiled/rule-meta.json). bin/catalog.js requires the CommonJS build of this module
  * (compiled/cli/quick.cjs) before anything else, so those answers do not read the CLI's bundle; src/cli/main.ts
  * gives the same answers when the CLI is run in process. No import.meta here: the module is also built as CommonJS.
  */
@@ -34,26 +31,4 @@ export function quickAnswer(argv: readonly string[], root: string): string | und
     return undefined;
   }
   return undefined;
-}
-
-/**
- * For `catalog validate ... --cache ...`: starts find on the catalog folder (find-run.ts), so that it works on the
- * other core while the CLI loads; the command takes it (io.walk) when it is of the folder the command validates, and
- * lists the folder itself otherwise. A guess from argv alone: flags are read as validate reads them, and anything odd
- * (no folder found, a flag without its value) starts nothing. Undefined for every other command.
- */
-export function startWalk(argv: readonly string[], cwd: string): FindRun | undefined {
-  const [name, ...rest] = argv;
-  if (name !== 'validate' || !rest.includes('--cache')) return undefined;
-  try {
-    let flag: string | undefined;
-    for (let i = 0; i < rest.length; i++) {
-      if (rest[i] === '--dir') flag = rest[i + 1];
-      else if (rest[i].startsWith('--dir=')) flag = rest[i].slice('--dir='.length);
-    }
-    if (flag === undefined && rest.includes('--dir')) return undefined;
-    return startFind(path.resolve(cwd, catalogDir(flag, cwd)));
-  } catch {
-    return undefined; // no catalog folder: the command says so
-  }
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { visible } from '../core/visible.js';
+import { visible } from '../report/visible.js';
 
 /** File-system error codes a write can meet, in words, with what to do. */
 const CAUSES: Record<string, (out: string) => string> = {

@@ -3,8 +3,8 @@
  * the browser share it. src/git reads the revisions and builds their seeds; this module only compares.
  */
 import { checkValue } from '../beneficiary/index.js';
-import { toPointer } from '../core/pointer.js';
-import { cmp } from '../core/problem.js';
+import { toPointer } from '../model/pointer.js';
+import { cmp } from '../model/problem.js';
 import type { RailField, SeedAsset, SeedCountry, SeedField, SeedRail } from '../generated/types.js';
 
 /** The three catalogs, in the order the seed and the reports list them. */
@@ -200,7 +200,8 @@ export function equal(a: unknown, b: unknown): boolean {
 /**
  * Why a change can break a client that worked with the base: a new required beneficiary field (or one made required),
  * a removed field (the service refuses unknown fields), a removed select option, a changed field type, a pattern,
- * maxLength or normalization that now rejects an example that passed before, a lower or new maxLength, a new pattern;
+ * maxLength or normalization that now rejects an example that passed before, a lower or new maxLength, a new pattern,
+ * a new or changed dependency on a select (dependsOn);
  * a changed currency, a rail closed, a limit lowered (maxMinor down, minMinor up); for assets, changed decimals, a removed
  * network or the asset closed; for countries, a changed currency or the country refused. `baseFields`: the base rail's
  * fields with their examples (toolkit-only, not in the seed).
@@ -263,6 +264,9 @@ function fieldBreaks(before: SeedField[], after: SeedField[], baseFields: RailFi
     if (f.maxLength !== undefined && (old.maxLength === undefined || f.maxLength < old.maxLength))
       reasons.push(`field ${f.name}: maxLength ${old.maxLength ?? 'none'} -> ${f.maxLength}: longer values are now refused`);
     if (f.pattern !== undefined && old.pattern === undefined) reasons.push(`field ${f.name} now has a pattern: values that do not match it are refused`);
+    // A new or changed dependency can narrow the field for some choices (a stricter format, required, not applicable).
+    if (f.dependsOn !== undefined && !equal(old.dependsOn, f.dependsOn))
+      reasons.push(`field ${f.name}: its format for each ${f.dependsOn.field} ${old.dependsOn ? 'changed' : 'is new'}: values it accepted before may be refused for some choices`);
   }
   for (const f of before) if (!now.has(f.name)) reasons.push(`field ${f.name} removed: the service refuses values for fields a rail does not have`);
   return reasons;

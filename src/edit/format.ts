@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isMap, isPair, isScalar, isSeq, Lexer, parse, parseDocument, Scalar, type Document, type Node, type ToStringOptions } from 'yaml';
-import type { EntryKind } from '../core/load.js';
-import { childSchema, entrySchema, propertyOrder, type SchemaNode } from '../core/schema-walk.js';
-import { YAML_OPTIONS } from '../core/source.js';
+import type { EntryKind } from '../model/catalog.js';
+import { childSchema, entrySchema, propertyOrder, type SchemaNode } from '../model/schema-walk.js';
+import { YAML_OPTIONS } from '../parse/source.js';
 
 /** How `catalog fmt` writes YAML: 2-space indentation, lists indented under their key, no line folding. */
 export const TO_STRING: ToStringOptions = { indent: 2, indentSeq: true, lineWidth: 0, minContentWidth: 0, flowCollectionPadding: true, singleQuote: null };

@@ -1,21 +1,22 @@
 import { isMap, isScalar, parseDocument, stringify, type Document, type Node, type Pair } from 'yaml';
-import { applyFixes, type Fix } from '../core/fix.js';
-import type { EntryKind } from '../core/load.js';
-import { entrySchema, propertyOrder } from '../core/schema-walk.js';
-import { YAML_OPTIONS } from '../core/source.js';
+import { applyFixes, type Fix } from './fix.js';
+import type { EntryKind } from '../model/catalog.js';
+import { entrySchema, propertyOrder } from '../model/schema-walk.js';
+import { YAML_OPTIONS } from '../parse/source.js';
 
 /** An entry that cannot be edited in place: YAML errors, or not a block mapping. The message says what to do. */
 export class EditError extends Error {}
 
 /** How a value is written: a string keeps the quotes of the value it replaces; a new one is quoted only if needed. */
-function written(value: string | null, type?: string): string {
+export function written(value: string | null, type?: string): string {
   if (value === null) return 'null';
   if (type === 'QUOTE_DOUBLE') return JSON.stringify(value);
   if (type === 'QUOTE_SINGLE') return `'${value.replace(/'/g, "''")}'`;
   return stringify(value, { version: '1.2' }).trimEnd();
 }
 
-function lineEndAfter(text: string, offset: number): number {
+/** The offset just after the line break that ends the line holding `offset` (the text's end on its last line). */
+export function lineEndAfter(text: string, offset: number): number {
   const nl = text.indexOf('\n', offset);
   return nl === -1 ? text.length : nl + 1;
 }

@@ -1,7 +1,7 @@
 import { Document } from 'yaml';
-import type { EntryKind } from '../core/load.js';
-import { PLACEHOLDER } from '../core/placeholder.js';
-import { childSchema, entrySchema, type SchemaNode } from '../core/schema-walk.js';
+import type { EntryKind } from '../model/catalog.js';
+import { PLACEHOLDER } from '../domain/placeholder.js';
+import { childSchema, entrySchema, type SchemaNode } from '../model/schema-walk.js';
 import { formatEntry } from './format.js';
 
 /** What `catalog new` knows in advance of a new entry (its id, and for a rail what its country file says). */

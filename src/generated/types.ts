@@ -90,6 +90,91 @@ export interface LocalizedText {
   en: string;
 }
 /**
+ * How a field depends on the value chosen in another field: the variant whose when names the chosen option applies, else otherwise, else the field as written (also when the choice is missing or not one of the options).
+ *
+ * This interface was referenced by `CatalogTypes`'s JSON-Schema
+ * via the `definition` "fieldDependency".
+ */
+export interface FieldDependency {
+  /**
+   * Name of the controlling field: a select of the same rail, written before this field, that depends on no other field.
+   */
+  field: string;
+  /**
+   * The field's formats by option of the controlling select.
+   *
+   * @minItems 1
+   */
+  variants: FieldVariant[];
+  otherwise?: FieldFallback;
+}
+/**
+ * The field's format for some options of the controlling select: each attribute it gives replaces the field's own; the others stay the field's.
+ *
+ * This interface was referenced by `CatalogTypes`'s JSON-Schema
+ * via the `definition` "fieldVariant".
+ */
+export interface FieldVariant {
+  /**
+   * Values of the controlling select's options this variant applies to ([cpf]); each option in at most one variant.
+   *
+   * @minItems 1
+   */
+  when: string[];
+  /**
+   * Input type. text: free text checked by pattern; select: one of options; iban: an IBAN, checked with its mod-97 checksum and its country's length; email: an e-mail address; phone: an international number in E.164 form (+254712345678); aba_routing: a US ABA routing number with its checksum; clabe: a Mexican CLABE with its check digit; pix_key: a Brazilian Pix key (CPF or CNPJ with their check digits, the CNPJ numeric or alphanumeric; e-mail; E.164 phone; random key as a lowercase UUID); curp: a Mexican CURP with its birth date and check digit; rfc: a Mexican RFC (person or company) with its date and SAT's check digit; mx_tax_id: an RFC or a CURP, told apart by length.
+   */
+  type?:
+    'text' | 'select' | 'iban' | 'email' | 'phone' | 'aba_routing' | 'clabe' | 'pix_key' | 'curp' | 'rfc' | 'mx_tax_id';
+  /**
+   * true when the field is required when one of these options is chosen. Only on a field that is optional in general: a client of the contract's fields applies the field's own required to every choice.
+   */
+  required?: boolean;
+  /**
+   * false when the field does not apply when one of these options is chosen: a form hides it, and the service refuses a value for it (not_applicable). Only on a field that is optional in general.
+   */
+  applies?: boolean;
+  /**
+   * ECMAScript regular expression (u flag) the normalized value must match when one of these options is chosen; anchor it with ^ and $. The field's own pattern must accept every value it accepts.
+   */
+  pattern?: string;
+  /**
+   * Maximum length of the normalized value when one of these options is chosen, in characters; at most the field's own maxLength.
+   */
+  maxLength?: number;
+  help?: LocalizedText;
+}
+/**
+ * The field's format for the options no variant names: each attribute it gives replaces the field's own; {} keeps the field as written.
+ *
+ * This interface was referenced by `CatalogTypes`'s JSON-Schema
+ * via the `definition` "fieldFallback".
+ */
+export interface FieldFallback {
+  /**
+   * Input type. text: free text checked by pattern; select: one of options; iban: an IBAN, checked with its mod-97 checksum and its country's length; email: an e-mail address; phone: an international number in E.164 form (+254712345678); aba_routing: a US ABA routing number with its checksum; clabe: a Mexican CLABE with its check digit; pix_key: a Brazilian Pix key (CPF or CNPJ with their check digits, the CNPJ numeric or alphanumeric; e-mail; E.164 phone; random key as a lowercase UUID); curp: a Mexican CURP with its birth date and check digit; rfc: a Mexican RFC (person or company) with its date and SAT's check digit; mx_tax_id: an RFC or a CURP, told apart by length.
+   */
+  type?:
+    'text' | 'select' | 'iban' | 'email' | 'phone' | 'aba_routing' | 'clabe' | 'pix_key' | 'curp' | 'rfc' | 'mx_tax_id';
+  /**
+   * true when the field is required for the options no variant names. Only on a field that is optional in general: a client of the contract's fields applies the field's own required to every choice.
+   */
+  required?: boolean;
+  /**
+   * false when the field does not apply for the options no variant names: a form hides it, and the service refuses a value for it (not_applicable). Only on a field that is optional in general.
+   */
+  applies?: boolean;
+  /**
+   * ECMAScript regular expression (u flag) the normalized value must match for the options no variant names; anchor it with ^ and $. The field's own pattern must accept every value it accepts.
+   */
+  pattern?: string;
+  /**
+   * Maximum length of the normalized value for the options no variant names, in characters; at most the field's own maxLength.
+   */
+  maxLength?: number;
+  help?: LocalizedText;
+}
+/**
  * One source of a rail's facts.
  *
  * This interface was referenced by `CatalogTypes`'s JSON-Schema
@@ -119,9 +204,10 @@ export interface RailField {
   name: string;
   label?: LocalizedText;
   /**
-   * Input type. text: free text checked by pattern; select: one of options; iban: an IBAN, checked with its mod-97 checksum and its country's length; email: an e-mail address; phone: an international number in E.164 form (+254712345678); aba_routing: a US ABA routing number with its checksum; clabe: a Mexican CLABE with its check digit; pix_key: a Brazilian Pix key (CPF or CNPJ with their check digits, the CNPJ numeric or alphanumeric; e-mail; E.164 phone; random key as a lowercase UUID).
+   * Input type. text: free text checked by pattern; select: one of options; iban: an IBAN, checked with its mod-97 checksum and its country's length; email: an e-mail address; phone: an international number in E.164 form (+254712345678); aba_routing: a US ABA routing number with its checksum; clabe: a Mexican CLABE with its check digit; pix_key: a Brazilian Pix key (CPF or CNPJ with their check digits, the CNPJ numeric or alphanumeric; e-mail; E.164 phone; random key as a lowercase UUID); curp: a Mexican CURP with its birth date and check digit; rfc: a Mexican RFC (person or company) with its date and SAT's check digit; mx_tax_id: an RFC or a CURP, told apart by length.
    */
-  type: 'text' | 'select' | 'iban' | 'email' | 'phone' | 'aba_routing' | 'clabe' | 'pix_key';
+  type:
+    'text' | 'select' | 'iban' | 'email' | 'phone' | 'aba_routing' | 'clabe' | 'pix_key' | 'curp' | 'rfc' | 'mx_tax_id';
   /**
    * Whether the field is required.
    */
@@ -159,6 +245,108 @@ export interface RailField {
   examples?: string[];
   /**
    * Toolkit only, stripped from the seed: values that must fail the field's validation.
+   */
+  counterexamples?: string[];
+  dependsOn?: RailFieldDependency;
+}
+/**
+ * How a field depends on the value chosen in another field: the variant whose when names the chosen option applies, else otherwise, else the field as written (also when the choice is missing or not one of the options).
+ *
+ * This interface was referenced by `CatalogTypes`'s JSON-Schema
+ * via the `definition` "RailFieldDependency".
+ */
+export interface RailFieldDependency {
+  /**
+   * Name of the controlling field: a select of the same rail, written before this field, that depends on no other field.
+   */
+  field: string;
+  /**
+   * The field's formats by option of the controlling select.
+   *
+   * @minItems 1
+   */
+  variants: RailFieldVariant[];
+  otherwise?: RailFieldFallback;
+}
+/**
+ * The field's format for some options of the controlling select: each attribute it gives replaces the field's own; the others stay the field's.
+ *
+ * This interface was referenced by `CatalogTypes`'s JSON-Schema
+ * via the `definition` "RailFieldVariant".
+ */
+export interface RailFieldVariant {
+  /**
+   * Values of the controlling select's options this variant applies to ([cpf]); each option in at most one variant.
+   *
+   * @minItems 1
+   */
+  when: string[];
+  /**
+   * Input type. text: free text checked by pattern; select: one of options; iban: an IBAN, checked with its mod-97 checksum and its country's length; email: an e-mail address; phone: an international number in E.164 form (+254712345678); aba_routing: a US ABA routing number with its checksum; clabe: a Mexican CLABE with its check digit; pix_key: a Brazilian Pix key (CPF or CNPJ with their check digits, the CNPJ numeric or alphanumeric; e-mail; E.164 phone; random key as a lowercase UUID); curp: a Mexican CURP with its birth date and check digit; rfc: a Mexican RFC (person or company) with its date and SAT's check digit; mx_tax_id: an RFC or a CURP, told apart by length.
+   */
+  type?:
+    'text' | 'select' | 'iban' | 'email' | 'phone' | 'aba_routing' | 'clabe' | 'pix_key' | 'curp' | 'rfc' | 'mx_tax_id';
+  /**
+   * true when the field is required when one of these options is chosen. Only on a field that is optional in general: a client of the contract's fields applies the field's own required to every choice.
+   */
+  required?: boolean;
+  /**
+   * false when the field does not apply when one of these options is chosen: a form hides it, and the service refuses a value for it (not_applicable). Only on a field that is optional in general.
+   */
+  applies?: boolean;
+  /**
+   * ECMAScript regular expression (u flag) the normalized value must match when one of these options is chosen; anchor it with ^ and $. The field's own pattern must accept every value it accepts.
+   */
+  pattern?: string;
+  /**
+   * Maximum length of the normalized value when one of these options is chosen, in characters; at most the field's own maxLength.
+   */
+  maxLength?: number;
+  help?: LocalizedText;
+  /**
+   * Toolkit only, stripped from the seed: values that must pass the field's validation when one of these options is chosen, and the field's own (the union). At least one is required when a pattern applies.
+   */
+  examples?: string[];
+  /**
+   * Toolkit only, stripped from the seed: values that must fail the field's validation when one of these options is chosen.
+   */
+  counterexamples?: string[];
+}
+/**
+ * The field's format for the options no variant names: each attribute it gives replaces the field's own; {} keeps the field as written.
+ *
+ * This interface was referenced by `CatalogTypes`'s JSON-Schema
+ * via the `definition` "RailFieldFallback".
+ */
+export interface RailFieldFallback {
+  /**
+   * Input type. text: free text checked by pattern; select: one of options; iban: an IBAN, checked with its mod-97 checksum and its country's length; email: an e-mail address; phone: an international number in E.164 form (+254712345678); aba_routing: a US ABA routing number with its checksum; clabe: a Mexican CLABE with its check digit; pix_key: a Brazilian Pix key (CPF or CNPJ with their check digits, the CNPJ numeric or alphanumeric; e-mail; E.164 phone; random key as a lowercase UUID); curp: a Mexican CURP with its birth date and check digit; rfc: a Mexican RFC (person or company) with its date and SAT's check digit; mx_tax_id: an RFC or a CURP, told apart by length.
+   */
+  type?:
+    'text' | 'select' | 'iban' | 'email' | 'phone' | 'aba_routing' | 'clabe' | 'pix_key' | 'curp' | 'rfc' | 'mx_tax_id';
+  /**
+   * true when the field is required for the options no variant names. Only on a field that is optional in general: a client of the contract's fields applies the field's own required to every choice.
+   */
+  required?: boolean;
+  /**
+   * false when the field does not apply for the options no variant names: a form hides it, and the service refuses a value for it (not_applicable). Only on a field that is optional in general.
+   */
+  applies?: boolean;
+  /**
+   * ECMAScript regular expression (u flag) the normalized value must match for the options no variant names; anchor it with ^ and $. The field's own pattern must accept every value it accepts.
+   */
+  pattern?: string;
+  /**
+   * Maximum length of the normalized value for the options no variant names, in characters; at most the field's own maxLength.
+   */
+  maxLength?: number;
+  help?: LocalizedText;
+  /**
+   * Toolkit only, stripped from the seed: values that must pass the field's validation for the options no variant names, and the field's own (the union). At least one is required when a pattern applies.
+   */
+  examples?: string[];
+  /**
+   * Toolkit only, stripped from the seed: values that must fail the field's validation for the options no variant names.
    */
   counterexamples?: string[];
 }
@@ -399,9 +587,10 @@ export interface SeedField {
   name: string;
   label?: LocalizedText;
   /**
-   * Input type. text: free text checked by pattern; select: one of options; iban: an IBAN, checked with its mod-97 checksum and its country's length; email: an e-mail address; phone: an international number in E.164 form (+254712345678); aba_routing: a US ABA routing number with its checksum; clabe: a Mexican CLABE with its check digit; pix_key: a Brazilian Pix key (CPF or CNPJ with their check digits, the CNPJ numeric or alphanumeric; e-mail; E.164 phone; random key as a lowercase UUID).
+   * Input type. text: free text checked by pattern; select: one of options; iban: an IBAN, checked with its mod-97 checksum and its country's length; email: an e-mail address; phone: an international number in E.164 form (+254712345678); aba_routing: a US ABA routing number with its checksum; clabe: a Mexican CLABE with its check digit; pix_key: a Brazilian Pix key (CPF or CNPJ with their check digits, the CNPJ numeric or alphanumeric; e-mail; E.164 phone; random key as a lowercase UUID); curp: a Mexican CURP with its birth date and check digit; rfc: a Mexican RFC (person or company) with its date and SAT's check digit; mx_tax_id: an RFC or a CURP, told apart by length.
    */
-  type: 'text' | 'select' | 'iban' | 'email' | 'phone' | 'aba_routing' | 'clabe' | 'pix_key';
+  type:
+    'text' | 'select' | 'iban' | 'email' | 'phone' | 'aba_routing' | 'clabe' | 'pix_key' | 'curp' | 'rfc' | 'mx_tax_id';
   /**
    * Whether the field is required.
    */
@@ -433,6 +622,7 @@ export interface SeedField {
     value: string;
     label: LocalizedText;
   }[];
+  dependsOn?: FieldDependency;
 }
 /**
  * A payout rail (payment method): one file catalog/rails/<id>.yaml. Contract section 2.2.

@@ -3,10 +3,13 @@ import { createHash } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { SimpleGit } from 'simple-git';
-import { checkCatalogDir, displayPath, isEntryPlace, joinPath, listFiles, loadTexts, MAX_FILE_BYTES, tooLarge, type CatalogText } from '../core/load.js';
-import { cmp } from '../core/problem.js';
-import { checkSchemas } from '../core/validate.js';
-import type { BaseDelta } from '../core/base-delta.js';
+import { checkCatalogDir, listFiles } from '../read/folder.js';
+import { displayPath, isEntryPlace, joinPath } from '../read/paths.js';
+import { loadTexts } from '../parse/load.js';
+import { MAX_FILE_BYTES, tooLarge, type CatalogText } from '../read/file.js';
+import { cmp } from '../model/problem.js';
+import { checkSchemas } from '../check/schema.js';
+import type { BaseDelta } from '../history/delta.js';
 
 /**
  * The base revision cannot be read: not a git checkout, an unknown ref, a shallow clone without the branch point.

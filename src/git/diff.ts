@@ -1,7 +1,7 @@
-import type { Catalog } from '../core/catalog.js';
+import type { Catalog } from '../model/catalog.js';
 import { CATALOG_NAMES, diffSeeds, type CatalogDiff, type CatalogName } from '../compare/changes.js';
 import type { RailField } from '../generated/types.js';
-import { idKey } from '../core/catalog.js';
+import { idKey } from '../model/catalog.js';
 import { buildSeed } from '../seed/build.js';
 
 const KIND: Record<CatalogName, 'rail' | 'asset' | 'country'> = { rails: 'rail', assets: 'asset', countries: 'country' };

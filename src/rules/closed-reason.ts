@@ -1,4 +1,4 @@
-import { schemaEnum } from '../core/schemas.js';
+import { schemaEnum } from '../model/schemas.js';
 import { defineRule } from './define.js';
 
 export default defineRule({

@@ -1,7 +1,7 @@
-import { isCountryCode } from '../core/iso.js';
-import { schemaEnum } from '../core/schemas.js';
+import { isCountryCode } from '../domain/iso.js';
+import { schemaEnum } from '../model/schemas.js';
 import type { Policy } from '../generated/types.js';
-import type { Entry } from '../core/catalog.js';
+import type { Entry } from '../model/catalog.js';
 import { defineRule } from './define.js';
 
 /** What the lists holding a country require of it: the strongest effect, and the list that gives it. */
@@ -31,6 +31,7 @@ function describeList(p: Entry<Policy>): string {
 export default defineRule({
   id: 'country-policy',
   severity: 'error',
+  reads: ['asOf', 'code', 'countries', 'effect', 'id', 'publisher', 'reason', 'status'],
   description:
     'Every country\'s status and reason follow the written policy of catalog/policies: the strongest effect of the lists holding it (restricted with the first reason of the vocabulary, or at least coming); a country in no list is not restricted. List codes are ISO and dated no later than today.',
   check({ catalog, today, report }) {

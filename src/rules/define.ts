@@ -1,6 +1,6 @@
-import type { Severity } from '../core/problem.js';
-import type { Catalog } from '../core/catalog.js';
-import type { SourceFile, Target } from '../core/source.js';
+import type { Severity } from '../model/problem.js';
+import type { Catalog } from '../model/catalog.js';
+import type { SourceFile, Target } from '../parse/source.js';
 
 /** What a rule's check gets: the catalog, the date it is judged on, and a way to report a problem. */
 export interface RuleContext {
@@ -28,6 +28,13 @@ export interface RuleMeta {
    * every run. test/rules/scope.test.ts holds each entry rule to it.
    */
   scope?: 'entry' | 'catalog';
+  /**
+   * For a rule of scope 'catalog': the top-level properties of an entry its `check` reads. `validate --cache` keeps
+   * them for every file, so that the rule runs on every run without reading the files that did not change.
+   * test/rules/scope.test.ts holds each catalog rule to it: on entries cut to these properties it reports what it
+   * reports on whole entries.
+   */
+  reads?: readonly string[];
 }
 
 /**

@@ -1,9 +1,10 @@
 import { defineRule } from './define.js';
-import { idKey } from '../core/catalog.js';
+import { idKey } from '../model/catalog.js';
 
 export default defineRule({
   id: 'duplicate-id',
   severity: 'error',
+  reads: ['id', 'code'],
   description: 'No two entries of a catalog share an id (code for countries).',
   check({ catalog, report }) {
     const first = new Map<string, string>();

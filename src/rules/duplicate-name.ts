@@ -1,4 +1,4 @@
-import { cmp } from '../core/problem.js';
+import { cmp } from '../model/problem.js';
 import { defineRule } from './define.js';
 
 /**
@@ -14,6 +14,7 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 export default defineRule({
   id: 'duplicate-name',
   severity: 'error',
+  reads: ['countries', 'id', 'name', 'slug'],
   description: 'No two rails serving one country share a name (compared ignoring case and spaces): a client lists the rails of a country by name, and a copied rail that kept its name is a leftover.',
   check({ catalog, report }) {
     // Per country, the first rail (in file order) holding each name; a later rail with the same name is reported once,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { idKey } from '../core/catalog.js';
+import { idKey } from '../model/catalog.js';
 import { defineRule } from './define.js';
 
 export default defineRule({

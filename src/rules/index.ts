@@ -17,6 +17,7 @@ import patternAnchors from './pattern-anchors.js';
 import patternPortable from './pattern-portable.js';
 import fieldOptions from './field-options.js';
 import duplicateField from './duplicate-field.js';
+import dependentFields from './dependent-fields.js';
 import removedEntry from './removed-entry.js';
 import unverifiedChange from './unverified-change.js';
 import slugMatchesId from './slug-matches-id.js';
@@ -24,6 +25,7 @@ import duplicateName from './duplicate-name.js';
 import countryPolicy from './country-policy.js';
 import sources from './sources.js';
 import sourceAge from './source-age.js';
+import sourceHomePage from './source-home-page.js';
 import placeholder from './placeholder.js';
 
 /** Checks done by the core itself, listed here so that every rule id is documented in one place. */
@@ -66,6 +68,7 @@ export const rules = {
   'pattern-portable': patternPortable,
   'field-options': fieldOptions,
   'duplicate-field': duplicateField,
+  'dependent-fields': dependentFields,
   'removed-entry': removedEntry,
   'unverified-change': unverifiedChange,
   'slug-matches-id': slugMatchesId,
@@ -73,6 +76,7 @@ export const rules = {
   'country-policy': countryPolicy,
   'sources': sources,
   'source-age': sourceAge,
+  'source-home-page': sourceHomePage,
   placeholder,
 } satisfies Record<string, Rule>;
 

@@ -1,4 +1,4 @@
-import { isCountryCode, suggestCountryCode } from '../core/iso.js';
+import { isCountryCode, suggestCountryCode } from '../domain/iso.js';
 import { defineRule } from './define.js';
 
 const ANY_CODE = 'the assigned ISO 3166-1 alpha-2 code of the country (FR, DE, GB, US...)';

@@ -1,5 +1,5 @@
-import { currencyStatus, ISO_4217_PUBLISHED, minorUnit, nearCurrencyCodes } from '../core/iso.js';
-import type { Catalog } from '../core/catalog.js';
+import { currencyStatus, ISO_4217_PUBLISHED, minorUnit, nearCurrencyCodes } from '../domain/iso.js';
+import type { Catalog } from '../model/catalog.js';
 import { defineRule } from './define.js';
 
 /** What is wrong with a currency code and what to write instead; undefined for an active payout currency. */
@@ -34,6 +34,7 @@ function currencyByCountry(catalog: Catalog): Map<string, string> {
 export default defineRule({
   id: 'iso-currency',
   severity: 'error',
+  reads: ['code', 'countries', 'currency'],
   description: 'A rail\'s currency and a country\'s currency are active ISO 4217 codes of money one can pay out (not withdrawn like HRK, not gold XAU, testing XTS or fund codes like CLF).',
   check({ catalog, report }) {
     let byCountry: Map<string, string> | undefined;

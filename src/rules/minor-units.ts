@@ -1,4 +1,4 @@
-import { minorUnit } from '../core/iso.js';
+import { minorUnit } from '../domain/iso.js';
 import { defineRule } from './define.js';
 
 /** Basis points in 100 %: a proportional fee above it would take more than the amount. */

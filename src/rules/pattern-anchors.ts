@@ -1,3 +1,4 @@
+import { patternsOf } from '../beneficiary/dependent.js';
 import { compilePattern } from '../beneficiary/pattern.js';
 import { defineRule } from './define.js';
 import { quotePattern } from './pattern-syntax.js';
@@ -49,16 +50,18 @@ export default defineRule({
   id: 'pattern-anchors',
   severity: 'warning',
   scope: 'entry',
-  description: 'A field\'s pattern is anchored with ^ and $ around every alternative: the service tests the whole value, and an unanchored pattern accepts any value that merely contains a match.',
+  description: 'A field\'s pattern (and each variant\'s of a dependent field) is anchored with ^ and $ around every alternative: the service tests the whole value, and an unanchored pattern accepts any value that merely contains a match.',
   check({ catalog, report }) {
     // The message is a function of the pattern alone: each distinct pattern is read once ('' for an anchored one).
     const memo = new Map<string, string>();
     for (const rail of catalog.rails) {
       rail.data.fields.forEach((field, i) => {
-        if (field.pattern === undefined || !compilePattern(field.pattern).ok) return; // pattern-syntax reports it
-        let message = memo.get(field.pattern);
-        if (message === undefined) memo.set(field.pattern, (message = anchorMessage(field.pattern)));
-        if (message) report(rail, `/fields/${i}/pattern`, message);
+        for (const { at, pattern } of patternsOf(field)) {
+          if (!compilePattern(pattern).ok) continue; // pattern-syntax reports it
+          let message = memo.get(pattern);
+          if (message === undefined) memo.set(pattern, (message = anchorMessage(pattern)));
+          if (message) report(rail, `/fields/${i}${at}`, message);
+        }
       });
     }
   },

@@ -2,9 +2,10 @@ import { checkValue } from '../beneficiary/validate.js';
 import { compilePattern } from '../beneficiary/pattern.js';
 import type { RailField } from '../generated/types.js';
 import { defineRule } from './define.js';
-import { redosDiagnostics } from '../core/redos.js';
+import { redosDiagnostics } from '../domain/redos.js';
 
-function quote(text: string, max = 60): string {
+/** A value quoted for a message, cut at `max` characters. */
+export function quote(text: string, max = 60): string {
   return JSON.stringify(text.length > max ? `${text.slice(0, max - 1)}…` : text);
 }
 
@@ -17,28 +18,32 @@ function checkable(field: RailField): boolean {
 }
 
 /** One problem of a field, relative to the field (`""`, `/examples/0`...). */
-interface FieldFinding {
+export interface FieldFinding {
   at: string;
   message: string;
 }
 
-/** The problems of one field: a pure function of the field (its definition and its test vectors). */
-function fieldFindings(field: RailField): FieldFinding[] {
+/**
+ * The problems of one field: a pure function of the field (its definition and its test vectors). `what` names it in
+ * the messages ("field pixKey", or "field pixKey with pixKeyType cnpj" for a variant of a dependent field, which the
+ * dependent-fields rule checks with this very function).
+ */
+export function fieldFindings(field: RailField, what = `field ${field.name}`): FieldFinding[] {
   const found: FieldFinding[] = [];
   const examples = field.examples ?? [];
   if (field.pattern !== undefined && examples.length === 0)
-    found.push({ at: '', message: `field ${field.name} has a pattern but no examples: add examples: ["..."] with at least one real value the pattern accepts (and counterexamples: ["..."] with values it must reject)` });
+    found.push({ at: '', message: `${what} has a pattern but no examples: add examples: ["..."] with at least one real value the pattern accepts (and counterexamples: ["..."] with values it must reject)` });
   if (!checkable(field)) return found;
   examples.forEach((example, j) => {
     const { error } = checkValue(field, example);
     if (error)
-      found.push({ at: `/examples/${j}`, message: `example ${quote(example)} fails the validation of field ${field.name} (${error.code}): ${error.message}; fix the example, or the field if the example is right` });
+      found.push({ at: `/examples/${j}`, message: `example ${quote(example)} fails the validation of ${what} (${error.code}): ${error.message}; fix the example, or the field if the example is right` });
   });
   (field.counterexamples ?? []).forEach((counterexample, j) => {
     const { value, error } = checkValue(field, counterexample);
     if (!error) {
       const normalized = value !== undefined && value !== counterexample ? ` (normalized to ${quote(value)})` : value === undefined ? ' (an empty value of an optional field)' : '';
-      found.push({ at: `/counterexamples/${j}`, message: `counterexample ${quote(counterexample)} passes the validation of field ${field.name}${normalized}: tighten the pattern so that it rejects it, or remove the counterexample` });
+      found.push({ at: `/counterexamples/${j}`, message: `counterexample ${quote(counterexample)} passes the validation of ${what}${normalized}: tighten the pattern so that it rejects it, or remove the counterexample` });
     }
   });
   return found;

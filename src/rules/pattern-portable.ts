@@ -1,8 +1,9 @@
+import { formatsOf } from '../beneficiary/dependent.js';
 import { compilePattern } from '../beneficiary/pattern.js';
 import { normalize } from '../beneficiary/normalize.js';
-import { portabilityFindings } from '../core/pattern-portability.js';
-import { re2Verdict } from '../core/re2.js';
-import { redosDiagnostics } from '../core/redos.js';
+import { portabilityFindings } from '../domain/pattern-portability.js';
+import { re2Verdict } from '../domain/re2.js';
+import { redosDiagnostics } from '../domain/redos.js';
 import type { RailField } from '../generated/types.js';
 import { defineRule } from './define.js';
 import { quotePattern } from './pattern-syntax.js';
@@ -67,32 +68,42 @@ const isTexts = (v: unknown): v is string[] | undefined => v === undefined || (A
 /** Distinct fields kept for one pattern: beyond them, a field is checked without being kept. */
 const MAX_VARIANTS = 16;
 
+/** The findings of a pattern with a field's normalization and test vectors, kept in `memo` by pattern. */
+function findingsOf(memo: Map<string, Checked[]>, pattern: string, field: RailField): FieldFinding[] {
+  const { normalize, examples, counterexamples } = field;
+  const known = memo.get(pattern);
+  let found = known?.find((k) => k.normalize === normalize && sameTexts(k.examples, examples) && sameTexts(k.counterexamples, counterexamples))?.found;
+  if (!found) {
+    found = fieldFindings(pattern, field);
+    // Entries the schema refused reach the rules too (validate.ts): only texts are kept, anything odd is checked as is.
+    if ((normalize === undefined || typeof normalize === 'string') && isTexts(examples) && isTexts(counterexamples)) {
+      const checked = { normalize, examples, counterexamples, found };
+      if (!known) memo.set(pattern, [checked]);
+      else if (known.length < MAX_VARIANTS) known.push(checked);
+    }
+  }
+  return found;
+}
+
 export default defineRule({
   id: 'pattern-portable',
   severity: 'error',
   scope: 'entry',
   description:
-    'A field\'s pattern means the same in every client\'s engine: it uses only the portable subset (no lookaround, back-references, \\d \\w \\s \\b, dot, \\p{...}, \\u escapes or named groups), compiles in RE2, and every example and counterexample gets the same verdict in JavaScript and in RE2.',
+    'A field\'s pattern (and each variant\'s of a dependent field) means the same in every client\'s engine: it uses only the portable subset (no lookaround, back-references, \\d \\w \\s \\b, dot, \\p{...}, \\u escapes or named groups), compiles in RE2, and every example and counterexample gets the same verdict in JavaScript and in RE2.',
   check({ catalog, report }) {
     // By pattern, the normalizations and test vectors met with it and their findings (compared item by item).
     const memo = new Map<string, Checked[]>();
     for (const rail of catalog.rails) {
       rail.data.fields.forEach((field, i) => {
-        const pattern = field.pattern;
-        if (pattern === undefined || !compilePattern(pattern).ok) return; // pattern-syntax reports it
-        const { normalize, examples, counterexamples } = field;
-        const known = memo.get(pattern);
-        let found = known?.find((k) => k.normalize === normalize && sameTexts(k.examples, examples) && sameTexts(k.counterexamples, counterexamples))?.found;
-        if (!found) {
-          found = fieldFindings(pattern, field);
-          // Entries the schema refused reach the rules too (validate.ts): only texts are kept, anything odd is checked as is.
-          if ((normalize === undefined || typeof normalize === 'string') && isTexts(examples) && isTexts(counterexamples)) {
-            const checked = { normalize, examples, counterexamples, found };
-            if (!known) memo.set(pattern, [checked]);
-            else if (known.length < MAX_VARIANTS) known.push(checked);
-          }
+        // The field's own pattern with its test vectors, then each variant's (a dependent field) with the variant's.
+        const units: Array<{ at: string; pattern: unknown; vectors: RailField }> = [{ at: '', pattern: field.pattern, vectors: field }];
+        for (const { at, format } of formatsOf(field))
+          if (format.pattern !== undefined) units.push({ at, pattern: format.pattern, vectors: { ...field, examples: format.examples, counterexamples: format.counterexamples } as RailField });
+        for (const { at, pattern, vectors } of units) {
+          if (pattern === undefined || !compilePattern(pattern as string).ok) continue; // pattern-syntax reports it
+          for (const f of findingsOf(memo, pattern as string, vectors)) report(rail, `/fields/${i}${at}/${f.at}`, f.message);
         }
-        for (const f of found) report(rail, `/fields/${i}/${f.at}`, f.message);
       });
     }
   },

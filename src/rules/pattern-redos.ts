@@ -1,6 +1,7 @@
 import type { Diagnostics } from 'recheck';
+import { patternsOf } from '../beneficiary/dependent.js';
 import { compilePattern } from '../beneficiary/pattern.js';
-import { redosDiagnostics } from '../core/redos.js';
+import { redosDiagnostics } from '../domain/redos.js';
 import { defineRule } from './define.js';
 import { quotePattern } from './pattern-syntax.js';
 
@@ -14,25 +15,34 @@ function shorten(text: string, max = 80): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
+/** What to say of a pattern that may backtrack catastrophically; undefined for a safe one. */
+function redosMessage(pattern: string): string | undefined {
+  const result = redosDiagnostics(pattern);
+  if (result.status === 'vulnerable') {
+    const complexity = result.complexity.type === 'exponential' ? 'exponential' : `polynomial (degree ${result.complexity.degree})`;
+    return `pattern ${quotePattern(pattern)} is vulnerable to catastrophic backtracking: ${complexity} time${hotSpots(pattern, result)} on an input such as ${shorten(result.attack.pattern)}, and the service runs it on user input; `
+      + 'remove nested quantifiers ((a+)+ → a+), make alternatives and neighbouring repeats disjoint ((a|ab)* → (ab?)*, \\d+\\d+ → \\d{2,}), bound repeats ({1,34}) and anchor with ^...$';
+  }
+  if (result.status === 'unknown') {
+    const why = 'message' in result.error ? `${result.error.kind}: ${result.error.message}` : result.error.kind;
+    return `pattern ${quotePattern(pattern)} could not be proven free of catastrophic backtracking (recheck ${why}); simplify it (plain character classes, bounded repeats, no back-references or lookarounds)`;
+  }
+  return undefined;
+}
+
 export default defineRule({
   id: 'pattern-redos',
   severity: 'error',
   scope: 'entry',
-  description: 'A field\'s pattern is not vulnerable to catastrophic backtracking (ReDoS), checked with recheck: the service runs these patterns on user input.',
+  description: 'A field\'s pattern (and each variant\'s of a dependent field) is not vulnerable to catastrophic backtracking (ReDoS), checked with recheck: the service runs these patterns on user input.',
   check({ catalog, report }) {
     for (const rail of catalog.rails) {
       rail.data.fields.forEach((field, i) => {
-        if (field.pattern === undefined || !compilePattern(field.pattern).ok) return; // pattern-syntax reports it
-        const result = redosDiagnostics(field.pattern);
-        const pointer = `/fields/${i}/pattern`;
-        if (result.status === 'vulnerable') {
-          const complexity = result.complexity.type === 'exponential' ? 'exponential' : `polynomial (degree ${result.complexity.degree})`;
-          report(rail, pointer,
-            `pattern ${quotePattern(field.pattern)} is vulnerable to catastrophic backtracking: ${complexity} time${hotSpots(field.pattern, result)} on an input such as ${shorten(result.attack.pattern)}, and the service runs it on user input; `
-            + 'remove nested quantifiers ((a+)+ → a+), make alternatives and neighbouring repeats disjoint ((a|ab)* → (ab?)*, \\d+\\d+ → \\d{2,}), bound repeats ({1,34}) and anchor with ^...$');
-        } else if (result.status === 'unknown') {
-          const why = 'message' in result.error ? `${result.error.kind}: ${result.error.message}` : result.error.kind;
-          report(rail, pointer, `pattern ${quotePattern(field.pattern)} could not be proven free of catastrophic backtracking (recheck ${why}); simplify it (plain character classes, bounded repeats, no back-references or lookarounds)`);
+        // The field's own pattern and its variants' (a dependent field): the service runs each of them on user input.
+        for (const { at, pattern } of patternsOf(field)) {
+          if (!compilePattern(pattern).ok) continue; // pattern-syntax reports it
+          const message = redosMessage(pattern);
+          if (message) report(rail, `/fields/${i}${at}`, message);
         }
       });
     }

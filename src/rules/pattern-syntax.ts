@@ -1,3 +1,4 @@
+import { patternsOf } from '../beneficiary/dependent.js';
 import { compilePattern } from '../beneficiary/pattern.js';
 import { defineRule } from './define.js';
 
@@ -35,16 +36,18 @@ export default defineRule({
   id: 'pattern-syntax',
   severity: 'error',
   scope: 'entry',
-  description: 'A field\'s pattern compiles as an ECMAScript regular expression with the u flag, as the service and the clients run it.',
+  description: 'A field\'s pattern (and each variant\'s of a dependent field) compiles as an ECMAScript regular expression with the u flag, as the service and the clients run it.',
   check({ catalog, report }) {
     for (const rail of catalog.rails) {
       rail.data.fields.forEach((field, i) => {
-        if (field.pattern === undefined) return;
-        const compiled = compilePattern(field.pattern);
-        if (compiled.ok) return;
-        const hint = HINTS.find(([reason]) => reason.test(compiled.reason))?.[1] ?? 'check it in a regular expression tester set to ECMAScript with the u (unicode) flag';
-        const lenient = compilesWithoutU(field.pattern) ? ' (it compiles without the u flag, but the service and the clients compile it with u)' : '';
-        report(rail, `/fields/${i}/pattern`, `pattern ${quotePattern(field.pattern)} is not a valid regular expression with the u flag: ${compiled.reason}${lenient}; ${hint}`);
+        // The field's own pattern and its variants' (a dependent field): the service runs each of them.
+        for (const { at, pattern } of patternsOf(field)) {
+          const compiled = compilePattern(pattern);
+          if (compiled.ok) continue;
+          const hint = HINTS.find(([reason]) => reason.test(compiled.reason))?.[1] ?? 'check it in a regular expression tester set to ECMAScript with the u (unicode) flag';
+          const lenient = compilesWithoutU(pattern) ? ' (it compiles without the u flag, but the service and the clients compile it with u)' : '';
+          report(rail, `/fields/${i}${at}`, `pattern ${quotePattern(pattern)} is not a valid regular expression with the u flag: ${compiled.reason}${lenient}; ${hint}`);
+        }
       });
     }
   },

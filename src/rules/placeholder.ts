@@ -1,7 +1,7 @@
-import { fillInMessage, PLACEHOLDER } from '../core/placeholder.js';
-import { toPointer } from '../core/pointer.js';
-import { schemaAt } from '../core/schema-walk.js';
-import type { Entry } from '../core/catalog.js';
+import { fillInMessage, PLACEHOLDER } from '../domain/placeholder.js';
+import { toPointer } from '../model/pointer.js';
+import { schemaAt } from '../model/schema-walk.js';
+import type { Entry } from '../model/catalog.js';
 import { defineRule } from './define.js';
 
 /** Name of the value at a path, as messages say it: the property, or "item 2 of countries". */

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { isCountryCode } from '../core/iso.js';
-import type { Catalog } from '../core/catalog.js';
+import { isCountryCode } from '../domain/iso.js';
+import type { Catalog } from '../model/catalog.js';
 import { defineRule } from './define.js';
 
 /** Phases in which a rail pays out: it may not serve a restricted country. */
@@ -27,6 +27,7 @@ function countriesOnFile(catalog: Catalog): Map<string, unknown> {
 export default defineRule({
   id: 'reference',
   severity: 'error',
+  reads: ['code', 'countries', 'id', 'phase', 'status'],
   description: 'Every country a rail serves has a file in catalog/countries, a live or beta rail serves no restricted country, and a rail id\'s prefix is among its countries.',
   check({ catalog, report }) {
     const known = countriesOnFile(catalog);

@@ -1,8 +1,8 @@
-import type { RawEntry } from '../core/load.js';
-import { schemaEnum } from '../core/schemas.js';
+import type { RawEntry } from '../model/catalog.js';
+import { schemaEnum } from '../model/schemas.js';
 import { equal } from '../compare/changes.js';
 import { defineRule } from './define.js';
-import { idKey } from '../core/catalog.js';
+import { idKey } from '../model/catalog.js';
 
 /** Share of the other top-level fields that must be equal for a new entry to count as a base entry under a new id. */
 const RENAME_SIMILARITY = 0.75;

@@ -1,4 +1,4 @@
-import { didYouMeanText } from '../core/suggest.js';
+import { didYouMeanText } from '../domain/suggest.js';
 import { defineRule } from './define.js';
 
 /** IANA zones as Intl lists them (canonical names only, plus UTC; links such as Europe/Kyiv are checked one by one). */

@@ -1,4 +1,4 @@
-import { PLACEHOLDER } from '../core/placeholder.js';
+import { PLACEHOLDER } from '../domain/placeholder.js';
 import { defineRule } from './define.js';
 
 /**

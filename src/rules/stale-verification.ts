@@ -1,4 +1,4 @@
-import { dueOn, freshUntil, REVIEW_MONTHS } from '../core/dates.js';
+import { dueOn, freshUntil, REVIEW_MONTHS } from '../domain/dates.js';
 import { defineRule } from './define.js';
 
 export default defineRule({

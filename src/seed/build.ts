@@ -1,7 +1,7 @@
-import { cmp } from '../core/problem.js';
-import { readSchema } from '../core/schemas.js';
+import { cmp } from '../model/problem.js';
+import { readSchema } from '../model/schemas.js';
 import type { Rail, Seed, SeedAsset, SeedCountry, SeedRail } from '../generated/types.js';
-import type { Catalog } from '../core/catalog.js';
+import type { Catalog } from '../model/catalog.js';
 import { project } from './project.js';
 import { contentVersion } from './version.js';
 

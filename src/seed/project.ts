@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../core/schemas.js';
+import type { JsonSchema } from '../model/schemas.js';
 
 /**
  * Copies a value keeping only what the schema describes, in the schema's property order. This is how the seed holds

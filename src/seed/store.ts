@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeAtomic } from '../core/write-atomic.js';
+import { writeAtomic } from '../util/write-atomic.js';
+import { unsafeTexts } from './invariants.js';
 import { contentVersion } from './version.js';
 
 /**
@@ -56,6 +57,8 @@ export async function publishSeed(dir: string, seedText: string): Promise<Publis
   }
   if (!seed || typeof seed !== 'object' || !Array.isArray(seed.rails) || !Array.isArray(seed.assets) || !Array.isArray(seed.countries) || typeof seed.meta?.version !== 'string')
     throw new PublishError('the seed has no rails, assets, countries and meta.version: give a file written by catalog build');
+  const unsafe = unsafeTexts(seed, 3);
+  if (unsafe.length > 0) throw new PublishError(`the seed ${unsafe.join('; ')}, which no seed may hold: rebuild it with catalog build`);
   const version = contentVersion(seed);
   if (version !== seed.meta.version) throw new PublishError(`meta.version ${seed.meta.version} is not the hash of the content (${version}): rebuild the seed with catalog build`);
   const file = path.join(dir, versionFileName(version));

@@ -4,11 +4,15 @@ export interface Costed {
 }
 
 /**
- * What one entry costs besides its value's own `cost` and its key's characters: the Map entry, the value's objects,
- * its ETag strings. Measured on Node 20 with 100,000 empty-page entries (60-character keys): 608 bytes of heap and
- * 893 bytes of RSS each, of which this constant plus the key's count covers about 920.
+ * What one entry costs besides its value's own `cost` and its key: the Map's slot (its hash table doubles, so up to
+ * half of it is free) and the record of the entry. Measured on Node 20 by scripts/measure-cache.ts.
  */
-export const ENTRY_OVERHEAD = 800;
+export const ENTRY_OVERHEAD = 112;
+
+/** What V8 holds for a flat string: a header and one byte a character (two when any is past U+00FF). */
+export function stringBytes(text: string): number {
+  return 16 + (/[^\x00-\xff]/.test(text) ? 2 : 1) * text.length;
+}
 
 export interface CacheLimits {
   /** Bytes held at most, counting every entry's true cost (default 32 MiB). */
@@ -18,8 +22,9 @@ export interface CacheLimits {
 }
 
 /**
- * A least-recently-used cache bounded by entry count AND by the true cost of its entries: the value's bytes plus its
- * key (two bytes a character) plus ENTRY_OVERHEAD. Counting body bytes alone let a flood of distinct small entries
+ * A least-recently-used cache bounded by entry count AND by the true cost of its entries: the value's own cost plus
+ * its key (a flat string: build keys with join, not template literals, whose trees of concatenations V8 keeps) plus
+ * ENTRY_OVERHEAD. Counting body bytes alone let a flood of distinct small entries
  * (empty pages) grow the process without bound. A value whose cost changes after it was stored (a compressed variant
  * added) is re-counted with `recount`.
  */
@@ -36,7 +41,7 @@ export class BoundedCache<V extends Costed> {
 
   /** The true cost of holding `value` under `key`. */
   static costOf(key: string, value: Costed): number {
-    return ENTRY_OVERHEAD + 2 * key.length + value.cost;
+    return ENTRY_OVERHEAD + stringBytes(key) + value.cost;
   }
 
   /** The value under `key`, which becomes the most recently used. */

@@ -222,6 +222,17 @@ export function clientRoutes(ctx: ClientRouteContext): ClientRoute[] {
 }
 
 /**
+ * What a beneficiary check answers when its body cannot be read (the app's error handler asks): too large, not
+ * JSON, or empty. The parser's own message is never shown: it may quote the body, which holds personal data.
+ */
+export function bodyErrorOf(err: { statusCode?: number; code?: string }): ApiError {
+  if (err.statusCode === 413) return { id: 'body_too_large' };
+  if (err.statusCode === 415) return { id: 'unsupported_media_type' };
+  const problem = err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'the body is empty' : 'the body is not valid JSON';
+  return { id: 'invalid_body', vars: { problem } };
+}
+
+/**
  * The beneficiary check, the one POST route. Personal data in the body: never cached, never logged (the request log
  * holds the method, the route pattern and known parameter names only; body errors never carry the parser's message).
  * Every other method on its path is 405 with Allow: POST.
@@ -231,27 +242,19 @@ export function registerBeneficiaryChecks(app: FastifyInstance, ctx: ClientRoute
   app.post(
     CHECK_PATH,
     {
-      onRequest: [
-        authenticate,
-        (request, reply, done) => {
-          reply.header('cache-control', 'no-store');
-          const type = request.headers['content-type'];
-          const mediaType = typeof type === 'string' ? type.split(';')[0].trim().toLowerCase() : '';
-          if (mediaType !== 'application/json') {
-            sendError(reply, { id: 'unsupported_media_type' });
-            return;
-          }
-          done();
-        },
-      ],
-      bodyLimit: CHECK_BODY_LIMIT,
-      errorHandler: (err: Error & { statusCode?: number; code?: string }, _request, reply) => {
-        if (err.statusCode === 413) return sendError(reply, { id: 'body_too_large' });
-        if (err.statusCode === 415) return sendError(reply, { id: 'unsupported_media_type' });
-        const problem = err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'the body is empty' : 'the body is not valid JSON';
-        return sendError(reply, { id: 'invalid_body', vars: { problem } });
+      // A function, not an array: the rate limit's hook is added after it (src/service/app.ts registerRateLimit).
+      onRequest: authenticate,
+      // After the key check and the rate limit, before the body is read: a body of another type is never read.
+      preParsing: (request: FastifyRequest, reply: FastifyReply, _payload: unknown, done: () => void) => {
+        reply.header('cache-control', 'no-store');
+        const type = request.headers['content-type'];
+        const mediaType = typeof type === 'string' ? type.split(';')[0].trim().toLowerCase() : '';
+        if (mediaType !== 'application/json') return void sendError(reply, { id: 'unsupported_media_type' });
+        done();
       },
-    },
+      bodyLimit: CHECK_BODY_LIMIT,
+      // No errorHandler of its own: a body that cannot be read goes to the app's one error path (bodyErrorOf).
+    } as any,
     (request, reply) => {
       if (!noQuery(ctx, request, reply)) return reply;
       const id = (request.params as { id: string }).id;
@@ -276,8 +279,8 @@ export function registerBeneficiaryChecks(app: FastifyInstance, ctx: ClientRoute
       return reply.header('catalog-version', snapshot.version).header('content-type', JSON_TYPE).send(JSON.stringify(result));
     },
   );
-  const refuse: Hook = (_request, reply) => {
+  const refuse = (_request: FastifyRequest, reply: FastifyReply) => {
     sendError(reply, { id: 'post_only' });
   };
-  app.route({ method: otherMethods, url: CHECK_PATH, onRequest: [authenticate, refuse], handler: () => {} });
+  app.route({ method: otherMethods, url: CHECK_PATH, onRequest: authenticate, preParsing: refuse as any, handler: () => {} });
 }

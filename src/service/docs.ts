@@ -56,10 +56,11 @@ interface DocsRoute {
 
 /**
  * Public documentation, without a key (the docs are public, the data is not): GET /openapi.json (the document of
- * /api/v1/openapi.json) and GET /docs (the document rendered), with the renderer's files. Files are read once, when
+ * /api/v1/openapi.json, refusing a query parameter as it does: `refuseQuery`) and GET /docs (the document rendered),
+ * with the renderer's files. Files are read once, when
  * first asked for, and go through the response cache (compressed, ETag, 304).
  */
-export function docsRoutes(responses: ResponseCache, openApi: Representation): DocsRoute[] {
+export function docsRoutes(responses: ResponseCache, openApi: Representation, refuseQuery: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined): DocsRoute[] {
   const made = new Map<string, Representation>();
   function file(name: string, bytes: () => Buffer): Representation {
     let rep = made.get(name);
@@ -86,6 +87,9 @@ export function docsRoutes(responses: ResponseCache, openApi: Representation): D
       auth: false,
       params: [],
       handler(request, reply) {
+        // Like /api/v1/openapi.json: one document, one rule (a parameter it does not take is refused).
+        const refused = refuseQuery(request, reply);
+        if (refused) return refused;
         reply.header('cache-control', 'public, max-age=3600').header('access-control-allow-origin', '*');
         return responses.send(request, reply, `public-openapi\n${openApi.etag}`, () => openApi, 'application/json; charset=utf-8');
       },

@@ -1,4 +1,4 @@
-import { schemaValidators, type JsonSchema } from '../core/schemas.js';
+import { schemaValidators, type JsonSchema } from '../model/schemas.js';
 import type { SeedAsset, SeedCountry, SeedRail } from '../generated/types.js';
 
 /** The seed schema, whose definitions are what the responses contain. */

@@ -1,3 +1,4 @@
+import fastJson from 'fast-json-stringify';
 /**
  * Every error the service answers with, in ONE table: HTTP status, public code, when it happens and the message
  * (placeholders in braces). docs/service.md (section Errors) repeats this table and a test checks that both agree.
@@ -165,14 +166,32 @@ export const ERRORS = {
   bad_request: {
     status: 400,
     code: 'invalid_request',
-    when: 'A request the HTTP layer cannot read (a broken percent-encoding in the path, an unreadable body on an unknown path)',
+    when: 'A request the HTTP layer cannot read (a malformed request line or header, a request target that is not a path, an HTTP/1.1 request without Host)',
     message: 'The request cannot be read: check the URL encoding.',
+  },
+  request_timeout: {
+    status: 408,
+    code: 'request_timeout',
+    when: 'The request line and headers did not arrive whole within 60 s (node\'s headersTimeout)',
+    message: 'The request took too long to arrive: send it again.',
+  },
+  headers_too_large: {
+    status: 431,
+    code: 'headers_too_large',
+    when: 'The request line and headers together are larger than 16 KB',
+    message: 'The URL and headers are larger than 16 KB: send a shorter URL or fewer headers.',
   },
   rate_limited: {
     status: 429,
     code: 'rate_limited',
     when: 'The API key made more requests than its limit allows in the current window (Retry-After says when to retry)',
     message: 'This API key has made too many requests: wait the seconds in the Retry-After header, then retry (RateLimit-Limit gives the limit).',
+  },
+  store_unavailable: {
+    status: 503,
+    code: 'service_unavailable',
+    when: 'The cursor names a catalog version this replica does not hold and cannot read from the seed store right now (the store is unreadable); Retry-After says when to retry',
+    message: 'The catalog version of this cursor cannot be read right now: retry after the seconds in the Retry-After header (the cursor stays valid).',
   },
   internal_error: {
     status: 500,
@@ -233,3 +252,10 @@ export const errorSchema = {
   required: ['error'],
   additionalProperties: false,
 } as const;
+
+const serializeError = fastJson(errorSchema as any) as (body: unknown) => string;
+
+/** The error body as JSON text, serialized from errorSchema (a property it does not describe is never written). */
+export function errorJson(error: ApiError, requestId?: string): string {
+  return serializeError(errorBody(error, requestId));
+}

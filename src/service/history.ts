@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { breakingReasons, compareEntries, type Change } from '../compare/changes.js';
-import { cmp } from '../core/problem.js';
+import { cmp } from '../model/problem.js';
 import type { EndpointName } from './endpoints.js';
 import type { Snapshot } from './snapshot.js';
 import { loadSeedFile } from './store.js';

@@ -106,3 +106,28 @@ export function newRequestId(): string {
   const start = idsUsed++ * 36;
   return ids.slice(start, start + 36);
 }
+
+/** At most one log line per this many milliseconds for an error that repeats (the same event, the same reason). */
+export const REPEATED_ERROR_LOG_MS = 10_000;
+/** Distinct errors remembered at most; past it the memory starts again (a few more lines, never unbounded memory). */
+const REPEATED_ERRORS_HELD = 256;
+
+/**
+ * A gate for errors that repeat while a dependency is away (Redis for the rate limits, the seed store): `write` runs
+ * for the first occurrence of an error, then at most once per `intervalMs`, and is told how many occurrences were
+ * left out since its last line. Errors are told apart by `key` (the event and its reason): a new error is written at once.
+ */
+export function repeatedErrorLog(intervalMs = REPEATED_ERROR_LOG_MS, now: () => number = Date.now): (key: string, write: (leftOut: number) => void) => void {
+  const seen = new Map<string, { at: number; leftOut: number }>();
+  return (key, write) => {
+    const t = now();
+    const last = seen.get(key);
+    if (last && t - last.at < intervalMs) {
+      last.leftOut++;
+      return;
+    }
+    if (!last && seen.size >= REPEATED_ERRORS_HELD) seen.clear();
+    seen.set(key, { at: t, leftOut: 0 });
+    write(last?.leftOut ?? 0);
+  };
+}

@@ -32,7 +32,7 @@ export class ServiceMetrics {
     this.reloads = new Counter({ name: 'catalog_seed_reloads_total', help: 'Seed reloads (SIGHUP, store polls) by outcome: replaced, unchanged, rejected', labelNames: ['outcome'], registers: [this.registry] });
     this.rateLimited = new Counter({ name: 'catalog_rate_limited_total', help: 'Requests refused 429 rate_limited', registers: [this.registry] });
     this.rateLimitStoreErrors = new Counter({ name: 'catalog_rate_limit_store_errors_total', help: 'Errors of the shared rate-limit store (Redis); requests are let through (fail open)', registers: [this.registry] });
-    this.versionsLoaded = new Counter({ name: 'catalog_seed_versions_loaded_total', help: 'Older seed versions loaded on demand from the store for a cursor, by outcome (ok, failed)', labelNames: ['outcome'], registers: [this.registry] });
+    this.versionsLoaded = new Counter({ name: 'catalog_seed_versions_loaded_total', help: 'Older seed versions loaded on demand from the store for a cursor, by outcome (ok; failed: not in the store; unavailable: the store could not be read)', labelNames: ['outcome'], registers: [this.registry] });
   }
 
   /** Gauges read when scraped: the version served, snapshots held, page cache. */

@@ -3,10 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { checkBeneficiary } from '../beneficiary/check.js';
-import { readSchema } from '../core/schemas.js';
+import { readSchema } from '../model/schemas.js';
 import { project } from '../seed/project.js';
 import { CHECK_BODY_LIMIT } from './client-routes.js';
 import { changesBetween, type VersionContent } from './history.js';
+import { DATA_HEADERS, DATA_NOT_MODIFIED, errorResponse, ref, whenOf } from './openapi-parts.js';
 
 /** Schemas of the client-kit endpoints (OpenAPI components; the SDK's types are generated from them). */
 export const clientSchemas = {
@@ -30,16 +31,16 @@ export const clientSchemas = {
     type: 'object',
     properties: {
       field: { type: 'string', description: 'The field, or the unknown name sent.' },
-      code: { type: 'string', enum: ['required', 'type', 'max_length', 'pattern', 'option', 'checksum', 'unknown_field'], description: 'Why the value is refused; stable.' },
+      code: { type: 'string', enum: ['required', 'type', 'max_length', 'pattern', 'option', 'checksum', 'not_applicable', 'unknown_field'], description: 'Why the value is refused; stable. not_applicable: a value for a field that does not apply to the option chosen in the select it depends on (dependsOn).' },
       message: { $ref: '#/components/schemas/LocalizedText', description: 'What is wrong and what to write instead.' },
-      help: { $ref: '#/components/schemas/LocalizedText', description: "The field's help, when it has one: show it beside the message." },
+      help: { $ref: '#/components/schemas/LocalizedText', description: "The field's help, when it has one: show it beside the message. For a dependent field, the help of the chosen option's format." },
     },
     required: ['field', 'code', 'message'],
     additionalProperties: false,
   },
   BeneficiaryCheck: {
     title: 'BeneficiaryCheck',
-    description: 'The authoritative verdict on a beneficiary (contract 2.3): normalization first, then required, maxLength, pattern and the type check of each field; unknown fields refused.',
+    description: 'The authoritative verdict on a beneficiary (contract 2.3): normalization first, then required, maxLength, pattern and the type check of each field, a dependent field (dependsOn) as its format stands for the option chosen in the select it depends on; unknown fields refused.',
     type: 'object',
     properties: {
       valid: { type: 'boolean', description: 'True exactly when errors is empty.' },
@@ -184,124 +185,102 @@ export function bundledExamples(): BundledExamples | undefined {
   return examples ?? undefined;
 }
 
-type Responses = Record<string, unknown>;
-
-/** The paths of the client-kit endpoints, for openApiDocument. */
-export function clientPaths(helpers: {
-  headers: Record<string, unknown>;
-  errorResponse: (description: string) => unknown;
-  unauthorized: unknown;
-}): Record<string, unknown> {
-  const { headers, errorResponse, unauthorized } = helpers;
+/** The paths of the client-kit endpoints, for openApiDocument (completed there: 401, 405, 429, HEAD...). */
+export function clientPaths(): Record<string, unknown> {
   const ex = bundledExamples();
-  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
   const json = (schema: unknown, example?: unknown) => ({ 'application/json': example === undefined ? { schema } : { schema, example } });
-  const notModified = { description: 'Not modified: If-None-Match matched the ETag.', headers: { ETag: headers.ETag, 'Cache-Control': headers['Cache-Control'] } };
   const noQuery = 'Takes no query parameter (any is 400 invalid_request).';
 
   const item = (name: string, what: string, param: 'id' | 'code', pattern: string, example: string, schema: string, sample: unknown, list: string) => ({
     get: {
       operationId: `get${name}`,
-      summary: `One ${what} by ${param}: the same JSON as in ${list}. Closed and refused entries are returned like any other.`,
-      description: `${noQuery} HEAD answers the same headers without the body.`,
+      tags: ['Catalog'],
+      summary: `One ${what} by ${param}`,
+      description: `The same JSON as in ${list}; closed and refused entries are returned like any other. ${noQuery}`,
       parameters: [{ name: param, in: 'path', required: true, description: `The ${what}'s ${param}.`, schema: { type: 'string', pattern }, example }],
       responses: {
-        '200': { description: `The ${what}.`, headers, content: json(ref(schema), sample) },
-        '304': notModified,
-        '400': errorResponse(`invalid_request: the ${param} is not well-formed (param: ${param}).`),
-        '401': unauthorized,
+        '200': { description: `The ${what}.`, headers: DATA_HEADERS, content: json(ref.schema(schema), sample) },
+        '304': DATA_NOT_MODIFIED,
+        '400': errorResponse(`invalid_request: the ${param} is not well-formed (param: ${param}), or a query parameter was given. ${whenOf('invalid_id')}.`),
         '404': errorResponse(`not_found: no ${what} has this ${param}.`),
       },
     },
   });
 
-  const paths: Record<string, unknown> = {
+  return {
     '/api/v1/rails/{id}': item('Rail', 'rail', 'id', '^[A-Z]{2}-[a-z0-9_]+$', 'BR-pix', 'rail', ex?.rail, '/api/v1/rails'),
     '/api/v1/assets/{id}': item('Asset', 'asset', 'id', '^[a-z0-9_]+$', 'usdc', 'asset', ex?.asset, '/api/v1/assets'),
     '/api/v1/countries/{code}': item('Country', 'country', 'code', '^[A-Za-z]{2}$', 'BR', 'country', ex?.country, '/api/v1/countries'),
-    '/api/v1/rails/{id}/beneficiary-checks': {
-      post: {
-        operationId: 'checkBeneficiary',
-        summary: "Checks a beneficiary's values against a rail's fields: the authoritative check (contract 2.3).",
-        description: `JSON only (415 otherwise), at most ${CHECK_BODY_LIMIT / 1024} KB (413). The values are personal data: never logged, never cached (Cache-Control: no-store). A closed rail (phase never) answers 409 rail_closed; live, beta and planned rails are checked. The same function (src/beneficiary) runs in the catalog validator's examples rule and offline in the SDK. ${noQuery}`,
-        parameters: [{ name: 'id', in: 'path', required: true, description: "The rail's id.", schema: { type: 'string', pattern: '^[A-Z]{2}-[a-z0-9_]+$' }, example: 'BR-pix' }],
-        requestBody: {
-          required: true,
-          content: {
-            'application/json': {
-              schema: ref('BeneficiaryCheckRequest'),
-              ...(ex ? { examples: { valid: { value: ex.checkRequest }, invalid: { value: ex.checkInvalidRequest } } } : {}),
-            },
-          },
-        },
-        responses: {
-          '200': {
-            description: 'The verdict (valid or not: a refused value is not an HTTP error).',
-            headers: { 'Cache-Control': { description: 'no-store', schema: { type: 'string' } }, 'Catalog-Version': headers['Catalog-Version'], 'X-Request-Id': headers['X-Request-Id'] },
-            content: { 'application/json': { schema: ref('BeneficiaryCheck'), ...(ex ? { examples: { valid: { value: ex.checkValid }, invalid: { value: ex.checkInvalid } } } : {}) } },
-          },
-          '400': errorResponse('invalid_request: the body is not {"values": {...}} JSON, or the id is malformed.'),
-          '401': unauthorized,
-          '404': errorResponse('not_found: no rail has this id.'),
-          '409': errorResponse('rail_closed: the rail is closed (phase never) and accepts no payout.'),
-          '413': errorResponse('payload_too_large: the body is larger than 16 KB.'),
-          '415': errorResponse('unsupported_media_type: the body is not sent as application/json.'),
-        },
-      },
-    },
+    '/api/v1/rails/{id}/beneficiary-checks': { post: checkOperation(ex, noQuery) },
     '/api/v1/catalog': {
       get: {
         operationId: 'getCatalog',
-        summary: 'The whole current catalog (rails, assets, countries and the seed version) in one response, for the daily refresh.',
-        description: `Strong ETag equal to the seed version ("<version>"); send it in If-None-Match for a 304. Compressed with br or gzip when Accept-Encoding allows (Vary: Accept-Encoding). ${noQuery}`,
+        tags: ['Catalog'],
+        summary: 'The whole current catalog, for the daily refresh',
+        description: `Rails, assets, countries and the seed version in one response. Strong ETag equal to the seed version ("<version>"; -br or -gz on a compressed body); send it in If-None-Match for a 304. ${noQuery}`,
         responses: {
           '200': {
             description: 'The catalog.',
-            headers: { ...headers, ETag: { description: 'The seed version, quoted: "<version>".', schema: { type: 'string' } }, 'Content-Encoding': { description: 'br or gzip when accepted.', schema: { type: 'string' } } },
-            content: json(ref('Catalog'), ex ? { meta: { version: '0123456789abcdef', counts: { rails: 1, assets: 1, countries: 1 } }, rails: [ex.rail], assets: [ex.asset], countries: [ex.country] } : undefined),
+            headers: DATA_HEADERS,
+            content: json(ref.schema('Catalog'), ex ? { meta: { version: '0123456789abcdef', counts: { rails: 1, assets: 1, countries: 1 } }, rails: [ex.rail], assets: [ex.asset], countries: [ex.country] } : undefined),
           },
-          '304': notModified,
+          '304': DATA_NOT_MODIFIED,
           '400': errorResponse('invalid_request: a query parameter was given.'),
-          '401': unauthorized,
         },
       },
     },
-    '/api/v1/changes': {
-      get: {
-        operationId: 'listChanges',
-        summary: 'What changed between a catalog version and the current one, entry by entry, each change classified as breaking or not.',
-        description:
-          'The service keeps the versions it has served since it started, plus the seeds of its history folder (catalog serve --history), 64 at most. An unknown or too old version is 410 unknown_version: do a full refresh with GET /api/v1/catalog. Cursor-paginated like the lists; a run finishes on the version it started on (Catalog-Version).',
-        parameters: [
-          { name: 'since', in: 'query', required: true, description: 'The seed version the client has (meta.version of GET /api/v1/catalog).', schema: { type: 'string', pattern: '^[0-9a-f]{16}$' }, example: '0123456789abcdef' },
-          { $ref: '#/components/parameters/limit' },
-          { $ref: '#/components/parameters/cursor' },
-        ],
-        responses: {
-          '200': { description: 'A page of changes; empty when since is the current version.', headers, content: json(ref('ChangeList'), ex?.changes) },
-          '304': notModified,
-          '400': errorResponse('invalid_request: since missing or malformed, or another parameter or the cursor not valid.'),
-          '401': unauthorized,
-          '410': errorResponse('unknown_version: the service does not hold that version; do a full refresh.'),
+    '/api/v1/changes': { get: changesOperation(ex) },
+  };
+}
+
+function checkOperation(ex: BundledExamples | undefined, noQuery: string): Record<string, unknown> {
+  return {
+    operationId: 'checkBeneficiary',
+    tags: ['Beneficiary checks'],
+    summary: "Checks a beneficiary's values against a rail's fields",
+    description: `The authoritative check (contract 2.3). JSON only (415 otherwise), at most ${CHECK_BODY_LIMIT / 1024} KB (413). The values are personal data: never logged, never cached (Cache-Control: no-store). A closed rail (phase never) answers 409 rail_closed; live, beta and planned rails are checked. The same function (src/beneficiary) runs in the catalog validator's examples rule and offline in the SDK. ${noQuery}`,
+    parameters: [{ name: 'id', in: 'path', required: true, description: "The rail's id.", schema: { type: 'string', pattern: '^[A-Z]{2}-[a-z0-9_]+$' }, example: 'BR-pix' }],
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: ref.schema('BeneficiaryCheckRequest'),
+          ...(ex ? { examples: { valid: { value: ex.checkRequest }, invalid: { value: ex.checkInvalidRequest } } } : {}),
         },
       },
     },
-    '/openapi.json': {
-      get: {
-        operationId: 'publicOpenApiDocument',
-        summary: 'This document, without a key: the docs are public, the data is not.',
-        security: [],
-        responses: { '200': { description: 'The OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } }, '304': { description: 'Not modified.' } },
+    responses: {
+      '200': {
+        description: 'The verdict (valid or not: a refused value is not an HTTP error).',
+        headers: { 'Cache-Control': ref.header('CacheControlNoStore'), 'Catalog-Version': ref.header('CatalogVersion') },
+        content: { 'application/json': { schema: ref.schema('BeneficiaryCheck'), ...(ex ? { examples: { valid: { value: ex.checkValid }, invalid: { value: ex.checkInvalid } } } : {}) } },
       },
-    },
-    '/docs': {
-      get: {
-        operationId: 'apiDocs',
-        summary: 'This document rendered as HTML (Swagger UI, served by the service itself; no other host is contacted). No key.',
-        security: [],
-        responses: { '200': { description: 'The documentation page.', content: { 'text/html': { schema: { type: 'string' } } } }, '304': { description: 'Not modified.' } },
-      },
+      '400': errorResponse(`invalid_request: the body is not {"values": {...}} JSON, the id is malformed, or a query parameter was given. ${whenOf('invalid_body')}.`),
+      '404': errorResponse('not_found: no rail has this id.'),
+      '409': errorResponse(`${whenOf('rail_closed')}.`),
+      '413': errorResponse(`${whenOf('body_too_large')}.`),
+      '415': errorResponse(`${whenOf('unsupported_media_type')}.`),
     },
   };
-  return paths as Responses;
+}
+
+function changesOperation(ex: BundledExamples | undefined): Record<string, unknown> {
+  return {
+    operationId: 'listChanges',
+    tags: ['Changes'],
+    summary: 'What changed between a catalog version and the current one',
+    description:
+      'Entry by entry, each change classified as breaking or not. The service keeps the versions it has served since it started, plus the seeds of its history folder (catalog serve --history), 64 at most. An unknown or too old version is 410 unknown_version: do a full refresh with GET /api/v1/catalog. Cursor-paginated like the lists; a run finishes on the version it started on (Catalog-Version).',
+    parameters: [
+      { name: 'since', in: 'query', required: true, description: 'The seed version the client has (meta.version of GET /api/v1/catalog).', schema: { type: 'string', pattern: '^[0-9a-f]{16}$' }, example: '0123456789abcdef' },
+      { $ref: '#/components/parameters/limit' },
+      { $ref: '#/components/parameters/cursor' },
+    ],
+    responses: {
+      '200': { description: 'A page of changes; empty when since is the current version.', headers: DATA_HEADERS, content: { 'application/json': ex?.changes === undefined ? { schema: ref.schema('ChangeList') } : { schema: ref.schema('ChangeList'), example: ex.changes } } },
+      '304': DATA_NOT_MODIFIED,
+      '400': errorResponse('invalid_request: since missing or malformed, or another parameter or the cursor not valid, or the cursor\'s version no longer held.'),
+      '410': errorResponse(`${whenOf('unknown_version')}.`),
+    },
+  };
 }

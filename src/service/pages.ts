@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CursorCodec } from './cursor.js';
 import type { EndpointDef } from './endpoints.js';
 import type { ListQuery } from './params.js';
-import { Representation } from './representation.js';
+import { flat, ownBytes, Representation } from './representation.js';
 import { selectPage, type Snapshot } from './snapshot.js';
 
 
@@ -12,17 +12,18 @@ import { selectPage, type Snapshot } from './snapshot.js';
  */
 export function etagOf(version: string, endpoint: string, filterKey: string, limit: number, after: string | undefined, fingerprint: string): string {
   const digest = createHash('sha256').update(`${fingerprint}\n${endpoint}\n${filterKey}\n${limit}\n${after ?? ''}`).digest('base64url').slice(0, 16);
-  return `"${version}-${digest}"`;
+  // Flat: the page cache keeps it as long as the page.
+  return flat('"', version, '-', digest, '"');
 }
 
 const HEAD = Buffer.from('{"data":[');
 const COMMA = Buffer.from(',');
-/** Every empty last page is these bytes: one buffer for all of them. */
-const EMPTY = Buffer.from('{"data":[],"next_cursor":null}');
+/** Every empty last page is these bytes: one buffer for all of them (its own allocation, not a view into the pool). */
+const EMPTY = ownBytes(Buffer.from('{"data":[],"next_cursor":null}'));
 
 /** The page cache key: one key, one page (pages are deterministic: same snapshot, same query, same bytes). */
 export function pageKey(version: string, endpoint: string, filterKey: string, limit: number, after: string | undefined): string {
-  return `${version}\n${endpoint}\n${filterKey}\n${limit}\n${after ?? ''}`;
+  return flat(version, '\n', endpoint, '\n', filterKey, '\n', limit, '\n', after ?? '');
 }
 
 /** Renders a page from a snapshot: the precomputed item JSON joined into the list envelope. */
@@ -42,6 +43,7 @@ export function renderPage(snapshot: Snapshot, endpoint: EndpointDef, query: Lis
     parts.push(view.items[positions[i]]);
   }
   parts.push(Buffer.from(`],"next_cursor":${next}}`, 'latin1'));
-  const body = Buffer.concat(parts);
+  // Its own allocation: a small page concatenated into Node's pool would keep a whole 8 KB slab alive in the cache.
+  const body = ownBytes(Buffer.concat(parts));
   return new Representation(body, etagOf(snapshot.version, endpoint.name, query.filterKey, query.limit, after, cursors.fingerprint));
 }

@@ -1,6 +1,6 @@
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BoundedCache, type CacheLimits, type Costed } from './cache.js';
+import { BoundedCache, stringBytes, type CacheLimits, type Costed } from './cache.js';
 
 /** The content codings the service sends. */
 export type Coding = 'br' | 'gzip' | 'identity';
@@ -92,59 +92,100 @@ function compress(coding: Exclude<Coding, 'identity'>, body: Buffer): Promise<Bu
 }
 
 /**
+ * What a Buffer costs beyond its bytes: the Buffer and ArrayBuffer objects on the heap, the backing store's record
+ * and its allocation (measured on Node 20, see scripts/measure-cache.ts). A body that is a view into a larger
+ * allocation (a slice of Node's 8 KB pool) keeps all of it alive: bodies are given their own allocation (ownBytes).
+ */
+export const BUFFER_OVERHEAD = 240;
+
+/** Bytes of a Representation object itself (its fields), and of the record of compressed variants once one is made. */
+const REPRESENTATION_OVERHEAD = 72;
+const VARIANTS_OVERHEAD = 160;
+
+/**
+ * The bytes a cached body holds: its bytes and the objects around them. The page cache's own bodies have their own
+ * allocation (ownBytes); a body that is a view into the snapshot's buffers (an item) is counted as if it were.
+ */
+function bufferBytes(buffer: Buffer): number {
+  return BUFFER_OVERHEAD + buffer.length;
+}
+
+/**
+ * `bytes` in an allocation of its own, so that holding it holds nothing else: small buffers are views into Node's
+ * shared 8 KB pool, and a cached one would keep its whole pool slab alive (the other views in it long gone).
+ */
+export function ownBytes(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
+}
+
+/** One string of the parts, flat: a template literal makes a tree of concatenations that V8 keeps as it is. */
+export function flat(...parts: Array<string | number>): string {
+  return parts.join('');
+}
+
+/**
  * One cacheable response body and its ETag, with its compressed variants made once each, on first demand, on
  * libuv's thread pool (not per request, not on the event loop). Deterministic bodies only: the variants are exact
- * for as long as the body is.
+ * for as long as the body is. Small: a page cache holds thousands (mostly empty pages, never compressed), so what
+ * only compressed bodies need is made when first needed.
  */
 export class Representation implements Costed {
-  private readonly variants: Partial<Record<Coding, Buffer>> = {};
-  private readonly pending: Partial<Record<Coding, Promise<Buffer>>> = {};
-  /** The ETags of every variant, identity first. */
-  readonly etags: readonly string[];
+  /** Bodies shorter than MIN_COMPRESS_BYTES are always sent as they are. */
+  readonly compressible: boolean;
+  /** The br and gzip bodies made so far, and those being made: none until a compressed body is first asked for. */
+  private variants: Partial<Record<Exclude<Coding, 'identity'>, Buffer>> | undefined;
+  private pending: Partial<Record<Exclude<Coding, 'identity'>, Promise<Buffer>>> | undefined;
+  /** The ETags of the br and gzip bodies, made on first use. */
+  private codedTags: Readonly<Record<Exclude<Coding, 'identity'>, string>> | undefined;
 
   /** `etag` is the identity body's ETag, quoted ("v-abc"); the others are derived from it ("v-abc-br"). */
   constructor(
     readonly body: Buffer,
     readonly etag: string,
   ) {
-    const base = etag.slice(0, -1);
-    this.tags = { br: `${base}${SUFFIX.br}"`, gzip: `${base}${SUFFIX.gzip}"`, identity: etag };
-    this.etags = body.length < MIN_COMPRESS_BYTES ? [etag] : PREFERENCE.map((c) => this.tags[c]);
+    this.compressible = body.length >= MIN_COMPRESS_BYTES;
   }
-
-  /** The ETag of each coding, made once. */
-  private readonly tags: Readonly<Record<Coding, string>>;
 
   /** The coding actually sent for what the client accepts: identity for small bodies. */
   codingFor(acceptEncoding: string | undefined): Coding {
-    return this.body.length < MIN_COMPRESS_BYTES ? 'identity' : negotiate(acceptEncoding);
+    return this.compressible ? negotiate(acceptEncoding) : 'identity';
   }
 
   etagOf(coding: Coding): string {
-    return this.tags[coding];
+    if (coding === 'identity') return this.etag;
+    const base = this.etag.slice(0, -1);
+    this.codedTags ??= { br: flat(base, SUFFIX.br, '"'), gzip: flat(base, SUFFIX.gzip, '"') };
+    return this.codedTags[coding];
   }
 
-  /** Bytes held: the body and the variants made so far. */
+  /** Bytes held: this object, its ETags, the body and the variants made so far. */
   get cost(): number {
-    return this.body.length + (this.variants.br?.length ?? 0) + (this.variants.gzip?.length ?? 0);
+    let cost = REPRESENTATION_OVERHEAD + stringBytes(this.etag) + bufferBytes(this.body);
+    if (this.codedTags) cost += 2 * stringBytes(this.codedTags.br);
+    if (this.variants) cost += VARIANTS_OVERHEAD + (this.variants.br ? bufferBytes(this.variants.br) : 0) + (this.variants.gzip ? bufferBytes(this.variants.gzip) : 0);
+    return cost;
   }
 
   /** The body in a coding: at once when it is made, else a promise; `stored` runs once a new variant is kept. */
   variant(coding: Coding, stored?: () => void): Buffer | Promise<Buffer> {
     if (coding === 'identity') return this.body;
-    const made = this.variants[coding];
+    const made = this.variants?.[coding];
     if (made) return made;
+    this.pending ??= {};
     let pending = this.pending[coding];
     if (!pending) {
       pending = compress(coding, this.body).then(
         (out) => {
-          this.variants[coding] = out;
-          delete this.pending[coding];
+          (this.variants ??= {})[coding] = ownBytes(out);
+          delete this.pending![coding];
           stored?.();
-          return out;
+          return this.variants[coding]!;
         },
         (err) => {
-          delete this.pending[coding];
+          delete this.pending![coding];
           throw err;
         },
       );
@@ -160,7 +201,7 @@ export class Representation implements Costed {
       let tag = part.trim();
       if (tag === '*') return negotiated;
       if (tag.startsWith('W/')) tag = tag.slice(2);
-      if (this.etags.includes(tag)) return tag;
+      if (tag === this.etag || (this.compressible && (tag === this.etagOf('br') || tag === this.etagOf('gzip')))) return tag;
     }
     return undefined;
   }

@@ -2,11 +2,13 @@ import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { POINTER_NAME, VERSION_SYNTAX, versionFileName } from '../seed/store.js';
 import { MAX_SEED_BYTES } from './store.js';
-import { SeedError } from './snapshot.js';
+import { SeedError, StoreUnreadableError } from './snapshot.js';
 
 /**
  * Where a replica reads seed versions from: a store folder or the same files over HTTP(S) (object storage, a CDN,
- * any static server). Every method throws SeedError when the store cannot be read; the caller keeps what it has.
+ * any static server). Every method throws SeedError when it cannot give what is asked; StoreUnreadableError (a
+ * SeedError) when the store itself cannot be read right now (permissions, a mount gone, the network), so that a
+ * version that is gone is told apart from a store that is away. The caller keeps what it has.
  */
 export interface SeedSource {
   /** What the logs say the store is (a folder path, or a URL without credentials or query). */
@@ -38,8 +40,9 @@ export class DirSource implements SeedSource {
       text = await readFile(file, 'utf8');
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') throw new SeedError(`${file} does not exist: publish a seed with "catalog publish --store ${this.dir}"`);
-      throw new SeedError(`${file} cannot be read: ${code ?? (err as Error).message}`);
+      // A store without its pointer is not a store (never published, or the mount holding it is gone).
+      if (code === 'ENOENT') throw new StoreUnreadableError(`${file} does not exist: publish a seed with "catalog publish --store ${this.dir}"`);
+      throw new StoreUnreadableError(`${file} cannot be read: ${code ?? (err as Error).message}`);
     }
     return checkedVersion(text, file);
   }
@@ -58,7 +61,10 @@ export class DirSource implements SeedSource {
     } catch (err) {
       if (err instanceof SeedError) throw err;
       const code = (err as NodeJS.ErrnoException).code;
-      throw new SeedError(`${file} ${code === 'ENOENT' ? 'does not exist (removed from the store?)' : `cannot be read: ${code ?? (err as Error).message}`}`);
+      if (code !== 'ENOENT') throw new StoreUnreadableError(`${file} cannot be read: ${code ?? (err as Error).message}`);
+      // Missing: removed from a store that is there (its pointer reads), or the whole store is away (a mount gone).
+      await this.pointer();
+      throw new SeedError(`${file} does not exist (removed from the store?)`);
     }
   }
 }
@@ -86,7 +92,7 @@ export class HttpSource implements SeedSource {
       return await fetch(url, { headers, signal: AbortSignal.timeout(this.timeoutMs), redirect: 'follow' });
     } catch (err) {
       const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
-      throw new SeedError(`${this.description}${name} cannot be fetched: ${cause}`);
+      throw new StoreUnreadableError(`${this.description}${name} cannot be fetched: ${cause}`);
     }
   }
 
@@ -95,8 +101,8 @@ export class HttpSource implements SeedSource {
     if (this.etag && this.lastVersion) headers['if-none-match'] = this.etag;
     const response = await this.get(POINTER_NAME, headers);
     if (response.status === 304 && this.lastVersion) return this.lastVersion;
-    if (!response.ok) throw new SeedError(`${this.description}${POINTER_NAME} answered HTTP ${response.status}`);
-    const version = checkedVersion((await response.text()).slice(0, 200), `${this.description}${POINTER_NAME}`);
+    if (!response.ok) throw new StoreUnreadableError(`${this.description}${POINTER_NAME} answered HTTP ${response.status}`);
+    const version = checkedVersion((await this.text(response, POINTER_NAME)).slice(0, 200), `${this.description}${POINTER_NAME}`);
     this.etag = response.headers.get('etag') ?? undefined;
     this.lastVersion = version;
     return version;
@@ -105,10 +111,21 @@ export class HttpSource implements SeedSource {
   async versionText(version: string): Promise<string> {
     const name = versionFileName(version);
     const response = await this.get(name);
-    if (!response.ok) throw new SeedError(`${this.description}${name} answered HTTP ${response.status}`);
+    // 404 and 410: the server says the version is not there; any other failure may pass (a server error, a proxy).
+    if (response.status === 404 || response.status === 410) throw new SeedError(`${this.description}${name} answered HTTP ${response.status} (removed from the store?)`);
+    if (!response.ok) throw new StoreUnreadableError(`${this.description}${name} answered HTTP ${response.status}`);
     const length = Number(response.headers.get('content-length') ?? 0);
     if (length > MAX_SEED_BYTES) throw new SeedError(`${this.description}${name} has ${length} bytes, more than the ${MAX_SEED_BYTES} a seed may have`);
-    return response.text();
+    return this.text(response, name);
+  }
+
+  /** A body read whole; a connection lost on the way is the store being away, not the file being wrong. */
+  private async text(response: Response, name: string): Promise<string> {
+    try {
+      return await response.text();
+    } catch (err) {
+      throw new StoreUnreadableError(`${this.description}${name} cannot be read whole: ${(err as Error).message}`);
+    }
   }
 }
 

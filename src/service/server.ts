@@ -10,6 +10,8 @@ import type { RateLimit } from './auth.js';
 import type { SeedSource } from './seed-source.js';
 import { SeedError, snapshotOfText } from './snapshot.js';
 import type { ServiceMetrics } from './metrics.js';
+import { repeatedErrorLog } from './log.js';
+import { Readiness } from './readiness.js';
 
 /** Default interval between two reads of the store's pointer. */
 export const DEFAULT_POLL_MS = 30_000;
@@ -113,6 +115,35 @@ export function drainGracefully(server: Server): { closing(): void } {
 }
 
 /**
+ * Counts and logs the failures of the rate limits' Redis (requests are let through meanwhile: fail open), at most one
+ * line every 10 s, and says when it is back.
+ */
+function watchRedis(app: FastifyInstance, redis: any, metrics: ServiceMetrics | undefined, repeated: ReturnType<typeof repeatedErrorLog>): void {
+  const storeError = (err: Error) =>
+    repeated('rate-limit-store-error', (leftOut) =>
+      app.log.warn({ event: 'rate-limit-store-error', reason: err.message, ...(leftOut ? { leftOut } : {}) }, 'Redis unreachable: rate limits are not enforced until it is back (fail open)'),
+    );
+  redis.on('error', storeError);
+  // Every rate-limit command that fails is a request let through: count those (the plugin's script is rateLimit).
+  const command = redis.rateLimit;
+  if (typeof command === 'function') {
+    redis.rateLimit = function (this: unknown, ...args: any[]) {
+      const callback = args[args.length - 1];
+      if (typeof callback === 'function')
+        args[args.length - 1] = (err: Error | null, result: unknown) => {
+          if (err) {
+            metrics?.rateLimitStoreErrors.inc();
+            storeError(err);
+          }
+          callback(err, result);
+        };
+      return command.apply(this, args);
+    };
+  }
+  redis.on('ready', () => app.log.info({ event: 'rate-limit-store-ready' }, 'Redis connected: rate limits shared across replicas'));
+}
+
+/**
  * Loads the seed, listens, and wires the signals: SIGHUP reloads, SIGTERM and SIGINT drain and stop (a second one
  * cuts the remaining connections). Throws SeedError when the seed cannot be served, and listen errors as they are.
  */
@@ -142,48 +173,31 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     // Fail fast and never queue: a request must not wait for a Redis that is away (fail open).
     redis = new Redis(options.rateLimit.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 1000, commandTimeout: 500, lazyConnect: false });
   }
-  let ready = false;
+  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+  const readiness = new Readiness(source ? pollMs : 0, () => store.current.version);
   const app = await buildApp(store, {
     history,
     keys: options.keys,
     cursorSecret: options.cursorSecret,
     logger: { level: options.logLevel ?? 'info', stream: options.logStream, ...(options.replica !== undefined ? { replica: options.replica } : {}) },
-    readiness: () => ready,
+    readiness: () => readiness.reason(),
     metrics,
     rateLimit: options.rateLimit ? { default: options.rateLimit.default, redis } : undefined,
   });
-  if (redis) {
-    let lastLog = 0;
-    const storeError = (err: Error) => {
-      const now = Date.now();
-      if (now - lastLog > 10_000) {
-        lastLog = now;
-        app.log.warn({ event: 'rate-limit-store-error', reason: err.message }, 'Redis unreachable: rate limits are not enforced until it is back (fail open)');
-      }
-    };
-    redis.on('error', storeError);
-    // Every rate-limit command that fails is a request let through: count those (the plugin's script is rateLimit).
-    const command = redis.rateLimit;
-    if (typeof command === 'function') {
-      redis.rateLimit = function (this: unknown, ...args: any[]) {
-        const callback = args[args.length - 1];
-        if (typeof callback === 'function')
-          args[args.length - 1] = (err: Error | null, result: unknown) => {
-            if (err) {
-              metrics?.rateLimitStoreErrors.inc();
-              storeError(err);
-            }
-            callback(err, result);
-          };
-        return command.apply(this, args);
-      };
-    }
-    redis.on('ready', () => app.log.info({ event: 'rate-limit-store-ready' }, 'Redis connected: rate limits shared across replicas'));
-  }
+  // Errors that repeat while Redis or the seed store is away: one line per error and 10 s, with the count left out.
+  const repeated = repeatedErrorLog();
+  if (redis) watchRedis(app, redis, metrics, repeated);
   store.onLoad = (event) => {
-    metrics?.versionsLoaded.inc({ outcome: event.ok ? 'ok' : 'failed' });
+    readiness.loaded(event);
+    metrics?.versionsLoaded.inc({ outcome: event.ok ? 'ok' : event.unreadable ? 'unavailable' : 'failed' });
     if (event.ok) app.log.info({ event: 'version-loaded', loaded: event.version }, 'older seed version loaded from the store for a cursor');
-    else app.log.warn({ event: 'version-load-failed', loaded: event.version, reason: event.reason }, 'seed version named by a cursor cannot be loaded from the store');
+    else
+      repeated(`version-load-failed\n${event.reason}`, (leftOut) =>
+        app.log.warn(
+          { event: 'version-load-failed', loaded: event.version, reason: event.reason, unreadable: event.unreadable === true, ...(leftOut ? { leftOut } : {}) },
+          event.unreadable ? 'seed version named by a cursor cannot be read from the store now: answered 503, retried elsewhere' : 'seed version named by a cursor is not in the store: answered expired_cursor',
+        ),
+      );
   };
   const drain = drainGracefully(app.server);
   try {
@@ -194,7 +208,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     throw err;
   }
   const url = urlOf(app.server.address() as AddressInfo);
-  ready = true;
+  readiness.started();
   const current = store.current;
   app.log.info({ event: 'started', url, version: current.version, counts: current.counts }, 'serving the seed');
   if (historyRead) app.log.info({ event: 'history', versions: historyRead.loaded.length, rejected: historyRead.rejected }, 'past seeds read for the changes feed');
@@ -202,7 +216,6 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const signals = options.signals ?? process;
   const pruner = setInterval(() => store.prune(), Math.min(retentionMs ?? 3_600_000, 3_600_000));
   pruner.unref();
-  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   const poller = source && pollMs > 0 ? setInterval(() => void reloadSeed(), pollMs) : undefined;
   poller?.unref();
 
@@ -224,10 +237,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   }
 
   async function reloadSeed(): Promise<ReloadResult> {
+    if (source) readiness.reading();
     const result = source ? await store.follow(() => source.pointer(), loadVersion) : await store.reload(options.seedPath!);
+    if (source) readiness.read(result);
     metrics?.reloads.inc({ outcome: result.status });
     if (result.status === 'unchanged' && source) return result;
-    if (result.status === 'rejected') app.log.warn({ event: 'reload-rejected', reason: result.reason, version: result.version }, 'seed rejected; still serving the current snapshot');
+    if (result.status === 'rejected')
+      repeated(`reload-rejected\n${result.reason}`, (leftOut) =>
+        app.log.warn({ event: 'reload-rejected', reason: result.reason, version: result.version, unreadable: result.unreadable, ...(leftOut ? { leftOut } : {}) }, 'seed rejected; still serving the current snapshot'),
+      );
     else app.log.info({ event: 'reload', ...result }, result.status === 'replaced' ? 'seed reloaded' : 'seed unchanged');
     return result;
   }
@@ -242,7 +260,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       app.server.closeAllConnections();
       return closing;
     }
-    ready = false;
+    readiness.stopping();
     if (poller) clearInterval(poller);
     app.log.info({ event: 'stopping' }, 'stopping: draining in-flight requests');
     drain.closing();

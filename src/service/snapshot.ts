@@ -1,12 +1,18 @@
 import fastJson from 'fast-json-stringify';
-import { cmp } from '../core/problem.js';
-import { validatorOf } from '../core/schemas.js';
+import { cmp } from '../model/problem.js';
+import { validatorOf } from '../model/schemas.js';
 import type { Seed } from '../generated/types.js';
 import { contentVersion } from '../seed/version.js';
 import { endpoints, seedSchema, type EndpointDef, type EndpointName, type FilterDef } from './endpoints.js';
 
 /** Why a seed was refused: the service goes on serving the snapshot it had. */
 export class SeedError extends Error {}
+
+/**
+ * The seed store cannot be read right now (permissions, a mount gone, the network, a server error): unlike a version
+ * that is not in the store or not a valid seed, the same read may succeed later, or on another replica.
+ */
+export class StoreUnreadableError extends SeedError {}
 
 /** One catalog of a snapshot, ready to serve: sorted keys, serialized items and filter indexes. */
 export interface View {

@@ -1,10 +1,18 @@
 import { open } from 'node:fs/promises';
-import { SeedError, snapshotOfText, type Snapshot } from './snapshot.js';
+import { SeedError, snapshotOfText, StoreUnreadableError, type Snapshot } from './snapshot.js';
 
 /** How long a replaced snapshot stays available to the runs that started on it, by default. */
 export const DEFAULT_RETENTION_MS = 24 * 60 * 60 * 1000;
 /** At most this many replaced snapshots are kept (the oldest goes first), so that memory stays bounded. */
 export const DEFAULT_MAX_RETAINED = 16;
+/**
+ * How long a version the store could not be read for is answered as unavailable without reading the store again
+ * (a burst of cursors on a replica that lost its store reads it once a second, not once a request), and the
+ * Retry-After of that answer.
+ */
+export const UNAVAILABLE_MS = 1000;
+/** Retry-After, in seconds, of a cursor whose version cannot be read right now. */
+export const STORE_RETRY_AFTER_S = Math.ceil(UNAVAILABLE_MS / 1000);
 /** A seed file larger than this is refused before it is read. */
 export const MAX_SEED_BYTES = 256 * 1024 * 1024;
 
@@ -22,11 +30,29 @@ export interface StoreOptions {
   loader?: (version: string) => Promise<Snapshot>;
 }
 
-/** Outcome of a reload; the service serves `version` afterwards in every case. */
+/**
+ * Outcome of a reload; the service serves `version` afterwards in every case. A rejection says whether the store
+ * could not be read (`unreadable`: it may work later) and, when the pointer was read, the version it names.
+ */
 export type ReloadResult =
   | { status: 'replaced'; version: string; previous: string }
   | { status: 'unchanged'; version: string }
-  | { status: 'rejected'; version: string; reason: string };
+  | { status: 'rejected'; version: string; reason: string; unreadable: boolean; pointer?: string };
+
+/**
+ * What `resolve` found for a version: its snapshot, or why not: `gone` (not in the store, or not a valid seed: a
+ * run on it must start again) or `unavailable` (the store cannot be read right now: retry, here or elsewhere).
+ */
+export type Resolution = { snapshot: Snapshot } | { failure: 'gone' | 'unavailable'; reason: string };
+
+/** A load on demand, for logs and metrics. */
+export interface LoadEvent {
+  version: string;
+  ok: boolean;
+  reason?: string;
+  /** The store could not be read (the failure is `unavailable`). */
+  unreadable?: boolean;
+}
 
 /** Reads and loads a seed file; throws SeedError saying what is wrong with it. */
 export async function loadSeedFile(file: string): Promise<Snapshot> {
@@ -63,11 +89,11 @@ export class SnapshotStore {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly loader?: (version: string) => Promise<Snapshot>;
   /** Loads on demand under way, by version, so that a burst of cursors naming one version loads it once. */
-  private readonly loading = new Map<string, Promise<Snapshot | undefined>>();
-  /** Versions loaded on demand, and failures to (for logs and metrics). */
-  readonly loadEvents: Array<{ version: string; ok: boolean; reason?: string }> = [];
+  private readonly loading = new Map<string, Promise<Resolution>>();
+  /** Versions the store could not be read for, until when they are answered so without reading it again. */
+  private readonly unavailable = new Map<string, { until: number; reason: string }>();
   /** Called after each load on demand (the service logs it). */
-  onLoad?: (event: { version: string; ok: boolean; reason?: string }) => void;
+  onLoad?: (event: LoadEvent) => void;
 
   constructor(initial: Snapshot, options: StoreOptions = {}) {
     this.currentSnapshot = initial;
@@ -102,34 +128,45 @@ export class SnapshotStore {
   /**
    * The snapshot of a version, loading it from the seed store when it is not held and a loader is set: a cursor from
    * any replica works on every replica while its version is in the store. A version loaded this way is held like a
-   * replaced one (same retention, same bound). Undefined when it cannot be had.
+   * replaced one (same retention, same bound). A failure says whether the version is gone or the store unreadable;
+   * an unreadable store is not read again for that version within UNAVAILABLE_MS.
    */
-  async resolve(version: string): Promise<Snapshot | undefined> {
+  async resolve(version: string): Promise<Resolution> {
     const held = this.byVersion(version);
-    if (held || !this.loader) return held;
+    if (held) return { snapshot: held };
+    if (!this.loader) return { failure: 'gone', reason: 'not held, and no seed store to load it from' };
+    const recent = this.unavailable.get(version);
+    if (recent && this.now() < recent.until) return { failure: 'unavailable', reason: recent.reason };
     let pending = this.loading.get(version);
     if (!pending) {
-      const loader = this.loader;
-      pending = (async () => {
-        try {
-          const snapshot = await loader(version);
-          if (snapshot.version !== version) throw new SeedError(`the store file of ${version} holds version ${snapshot.version}`);
-          if (snapshot.version !== this.currentSnapshot.version && !this.retained.has(version)) {
-            this.retained.set(version, { snapshot, replacedAt: this.now() });
-            while (this.retained.size > this.maxRetained) this.retained.delete(this.retained.keys().next().value!);
-          }
-          this.onLoad?.({ version, ok: true });
-          return snapshot;
-        } catch (err) {
-          this.onLoad?.({ version, ok: false, reason: (err as Error).message });
-          return undefined;
-        } finally {
-          this.loading.delete(version);
-        }
-      })();
+      pending = this.load(version, this.loader).finally(() => this.loading.delete(version));
       this.loading.set(version, pending);
     }
     return pending;
+  }
+
+  private async load(version: string, loader: (version: string) => Promise<Snapshot>): Promise<Resolution> {
+    try {
+      const snapshot = await loader(version);
+      if (snapshot.version !== version) throw new SeedError(`the store file of ${version} holds version ${snapshot.version}`);
+      if (snapshot.version !== this.currentSnapshot.version && !this.retained.has(version)) {
+        this.retained.set(version, { snapshot, replacedAt: this.now() });
+        while (this.retained.size > this.maxRetained) this.retained.delete(this.retained.keys().next().value!);
+      }
+      this.unavailable.delete(version);
+      this.onLoad?.({ version, ok: true });
+      return { snapshot };
+    } catch (err) {
+      const reason = (err as Error).message;
+      const unreadable = err instanceof StoreUnreadableError;
+      if (unreadable) {
+        this.unavailable.set(version, { until: this.now() + UNAVAILABLE_MS, reason });
+        // Bounded like the snapshots: a client cannot grow it past the versions it can name (signed cursors).
+        while (this.unavailable.size > this.maxRetained) this.unavailable.delete(this.unavailable.keys().next().value!);
+      }
+      this.onLoad?.({ version, ok: false, reason, unreadable });
+      return { failure: unreadable ? 'unavailable' : 'gone', reason };
+    }
   }
 
   /**
@@ -139,15 +176,19 @@ export class SnapshotStore {
    */
   follow(pointer: () => Promise<string>, load: (version: string) => Promise<Snapshot>): Promise<ReloadResult> {
     const run = this.queue.then(async (): Promise<ReloadResult> => {
+      let named: string | undefined;
       try {
         const version = await pointer();
+        named = version;
         if (version === this.currentSnapshot.version) return { status: 'unchanged', version };
         const snapshot = this.byVersion(version) ?? (await load(version));
         if (snapshot.version !== version) throw new SeedError(`the store file of ${version} holds version ${snapshot.version}`);
         return this.replace(snapshot);
       } catch (err) {
         const reason = err instanceof SeedError ? err.message : `unexpected error: ${(err as Error).message}`;
-        return { status: 'rejected', version: this.currentSnapshot.version, reason };
+        const rejected: ReloadResult = { status: 'rejected', version: this.currentSnapshot.version, reason, unreadable: err instanceof StoreUnreadableError };
+        if (named !== undefined) rejected.pointer = named;
+        return rejected;
       }
     });
     this.queue = run;
@@ -189,7 +230,7 @@ export class SnapshotStore {
         return this.replace(await loadSeedFile(file));
       } catch (err) {
         const reason = err instanceof SeedError ? err.message : `unexpected error: ${(err as Error).message}`;
-        return { status: 'rejected', version: this.currentSnapshot.version, reason };
+        return { status: 'rejected', version: this.currentSnapshot.version, reason, unreadable: false };
       }
     });
     this.queue = run;

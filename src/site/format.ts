@@ -1,4 +1,4 @@
-import { dueOn } from '../core/dates.js';
+import { dueOn } from '../domain/dates.js';
 import { formatMoney, formatQuantity } from '../compare/amounts.js';
 import { CATALOG_LANG, type Lang } from './i18n.js';
 

@@ -297,6 +297,7 @@ export const texts: Record<Lang, Texts> = {
       pattern: 'Format non reconnu : voyez l\'aide ci-dessous.',
       option: 'Choisissez une des options proposées.',
       checksum: 'Clé de contrôle incorrecte : un caractère est sans doute mal saisi ; recopiez la valeur.',
+      not_applicable: 'Ce champ ne s\'applique pas au choix fait plus haut : laissez-le vide.',
       unknown_field: 'Champ inconnu.',
     },
   },

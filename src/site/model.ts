@@ -1,4 +1,4 @@
-import type { Catalog } from '../core/catalog.js';
+import type { Catalog } from '../model/catalog.js';
 import type { Seed, SeedAsset, SeedCountry, SeedRail } from '../generated/types.js';
 import { buildSeed } from '../seed/build.js';
 import type { SiteField } from './field-rules.js';

@@ -1,4 +1,4 @@
-import { validateCatalog, type Validation } from '../core/validate.js';
+import { validateCatalog, type Validation } from '../pipeline/validate.js';
 import { siteFromCatalog, type SiteData } from './model.js';
 
 /**

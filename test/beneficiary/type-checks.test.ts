@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { clabeCheckDigit, cnpjCheckDigits, cpfCheckDigits, typeChecks } from '../../src/beneficiary/type-checks.js';
+import { clabeCheckDigit, cnpjCheckDigits, cpfCheckDigits, curpCheckDigit, rfcCheckDigit, typeChecks } from '../../src/beneficiary/type-checks.js';
 
 const schema = JSON.parse(readFileSync(new URL('../../schemas/rail.schema.json', import.meta.url), 'utf8'));
 const noOptions = {};
@@ -169,6 +169,89 @@ describe('typeChecks', () => {
       expect(cnpjCheckDigits('112223330001')).toBe('81');
       expect(cnpjCheckDigits('000000000000')).toBe('00');
       expect(cpfCheckDigits('529982247')).toBe('25');
+    });
+  });
+
+  // Check digits below were computed with the published algorithms (type-checks.ts says where each comes from).
+  describe('curp', () => {
+    it.each([
+      ['GODE561231HDFRRN00', 'check digit 0 (the edge value)'],
+      ['BOXW310820HNERXN09', 'python-stdnum\'s example, check digit 9'],
+      ['GODE040229MDFRRNA6', '29 February 2004: a letter before the check digit means a birth from 2000'],
+      ['GODE000229MDFRRNA8', '29 February 2000, a leap year'],
+    ])('accepts %s (%s)', (curp) => {
+      expect(typeChecks.curp(curp, noOptions)).toBeUndefined();
+    });
+    it.each([
+      ['GODE561231HDFRRN09', 'checksum', 'the example the catalog had: 0, not 9'],
+      ['GODE561231HDFRRN01', 'checksum', 'one off'],
+      ['BOXW310820HNERXN08', 'checksum', 'one off'],
+      ['GODE561231HDFRRM00', 'checksum', 'a letter mistyped'],
+      ['GODE000229HDFRRN08', 'type', '29 February 1900: a digit before the check digit means a birth up to 1999, and 1900 was no leap year'],
+      ['GODE010229MDFRRNA5', 'type', '29 February 2001'],
+      ['GODE561331HDFRRN00', 'type', 'month 13'],
+      ['GODE561231HDFRRN0', 'type', '17 characters'],
+      ['GODE561231HDFRRN0A', 'type', 'a letter as check digit'],
+      ['gode561231hdfrrn00', 'type', 'lowercase (the field normalizes before the check)'],
+    ])('rejects %s (%s: %s)', (curp, code) => {
+      expect(typeChecks.curp(curp, noOptions)?.code).toBe(code);
+    });
+    it('computes the check digit with weights 18 down to 2, mod 10', () => {
+      expect(curpCheckDigit('GODE561231HDFRRN0')).toBe(0);
+      expect(curpCheckDigit('BOXW310820HNERXN0')).toBe(9);
+      expect(curpCheckDigit('GODE040229MDFRRNA')).toBe(6);
+    });
+    it('says which check digit is expected', () => {
+      expect(typeChecks.curp('GODE561231HDFRRN09', noOptions)?.message).toContain('should be 0');
+    });
+  });
+
+  describe('rfc', () => {
+    it.each([
+      ['GODE561231GR8', 'SAT\'s worked example, a person'],
+      ['MAB9307148T4', 'a company (12 characters, counted with a space in front)'],
+      ['GODE5612311BA', 'check digit A: 11 − remainder 1 is 10'],
+      ['MAB9307141AA', 'a company, check digit A'],
+      ['GODE561231150', 'check digit 0: remainder 0'],
+      ['MAB930714140', 'a company, check digit 0'],
+      ['AÑO930714K18', 'Ñ, worth 38'],
+      ['A&B930714K15', '&, worth 24'],
+    ])('accepts %s (%s)', (rfc) => {
+      expect(typeChecks.rfc(rfc, noOptions)).toBeUndefined();
+    });
+    it.each([
+      ['ABC680524P76', 'checksum', 'the example the catalog had: 3, not 6'],
+      ['GODE561231GR9', 'checksum', 'one off'],
+      ['GODE5612311B0', 'checksum', '0 where A is due'],
+      ['GODE56123115A', 'checksum', 'A where 0 is due'],
+      ['GODE5612311B10', 'type', '14 characters'],
+      ['XAXX010101000', 'checksum', 'its check digit is 4'],
+      ['GODE561331GR8', 'type', 'month 13'],
+      ['GODE560230GR8', 'type', '30 February'],
+      ['GODE561231GRB', 'type', 'a check digit is 0-9 or A'],
+      ['GO1E561231GR8', 'type', 'a digit among the letters'],
+    ])('rejects %s (%s: %s)', (rfc, code) => {
+      expect(typeChecks.rfc(rfc, noOptions)?.code).toBe(code);
+    });
+    it('computes the check digit with weights 13 down to 2, mod 11, 10 written A', () => {
+      expect(rfcCheckDigit('GODE561231GR')).toBe('8');
+      expect(rfcCheckDigit('MAB9307148T')).toBe('4');
+      expect(rfcCheckDigit('GODE5612311B')).toBe('A');
+      expect(rfcCheckDigit('GODE56123115')).toBe('0');
+    });
+  });
+
+  describe('mx_tax_id', () => {
+    it.each(['GODE561231GR8', 'MAB9307148T4', 'GODE561231HDFRRN00'])('accepts the RFC or CURP %s', (id) => {
+      expect(typeChecks.mx_tax_id(id, noOptions)).toBeUndefined();
+    });
+    it.each([
+      ['ABC680524P76', 'checksum'],
+      ['GODE561231HDFRRN09', 'checksum'],
+      ['GODE561231HDFRRN0', 'type'],
+      ['12345678901', 'type'],
+    ])('rejects %s (%s)', (id, code) => {
+      expect(typeChecks.mx_tax_id(id, noOptions)?.code).toBe(code);
     });
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MANIFEST, OUT, RULE_META, SRC, sourceFiles, sourceHash, VALIDATOR_FILES, VALIDATORS } from '../../scripts/compile.mjs';
 import { RULE_META_FILE } from '../../src/cli/rule-meta.js';
 import { allRuleMeta } from '../../src/rules/index.js';
-import { VALIDATORS_DIR } from '../../src/core/schemas.js';
+import { VALIDATORS_DIR } from '../../src/model/schemas.js';
 
 // bin/catalog.js runs compiled/, not src/: the tests of src/ say nothing about the CLI a user runs unless compiled/
 // was made from these very sources.
@@ -35,7 +35,7 @@ describe('compiled/ (what bin/catalog.js runs)', () => {
     expect(JSON.parse(readFileSync(RULE_META, 'utf8'))).toEqual(allRuleMeta());
   });
 
-  it('holds the precompiled schema validators, where src/core/schemas.ts loads them', () => {
+  it('holds the precompiled schema validators, where src/model/schemas.ts loads them', () => {
     expect(VALIDATORS_DIR).toBe(VALIDATORS);
     for (const file of Object.keys(VALIDATOR_FILES)) expect(existsSync(path.join(VALIDATORS, file)), `${file} is missing: run npm run compile`).toBe(true);
   });

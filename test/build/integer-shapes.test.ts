@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { INTEGER_SHAPES_FILE, integerFields, integerShapesJson, isIntegerField, SHAPED_KINDS, walkShape, type Shape } from '../../src/core/integers.js';
+import { INTEGER_SHAPES_FILE, integerFields, integerShapesJson, isIntegerField, SHAPED_KINDS, walkShape, type Shape } from '../../src/check/integers.js';
 // @ts-expect-error: a plain JavaScript build script, without type declarations
 import { INTEGER_SHAPES } from '../../scripts/compile.mjs';
 
@@ -11,7 +11,7 @@ function pointers(shape: Shape, prefix = ''): Array<[string, boolean]> {
 
 // compiled/integer-shapes.json is the walk of the schemas that a run would otherwise do: the same trie, kind by kind.
 describe('compiled/integer-shapes.json', () => {
-  it('is where src/core/integers.ts reads it, and what the walk of the schemas gives', () => {
+  it('is where src/check/integers.ts reads it, and what the walk of the schemas gives', () => {
     expect(INTEGER_SHAPES_FILE).toBe(INTEGER_SHAPES);
     expect(JSON.parse(readFileSync(INTEGER_SHAPES_FILE, 'utf8'))).toEqual(integerShapesJson());
   });

@@ -73,10 +73,12 @@ function anchored(): string {
 // The CLI's start-up discipline: a command loads what it uses, nothing is loaded before the command is known.
 describe('what each command loads', () => {
   it.each([
-    [['--version'], ['ajv', 'fastify', 'recheck', 'simple-git', 'yaml', 'i18n-iso-countries', 'currency-codes']],
-    [['rules'], ['ajv', 'fastify', 'recheck', 'simple-git', 'yaml', 'i18n-iso-countries', 'currency-codes']],
+    [['--version'], ['ajv', 'fastify', 'recheck', 'simple-git', 'yaml', 'i18n-iso-countries', 'currency-codes', 'chokidar']],
+    [['rules'], ['ajv', 'fastify', 'recheck', 'simple-git', 'yaml', 'i18n-iso-countries', 'currency-codes', 'chokidar']],
     // Run in this checkout, so the base revision is read from git, without simple-git; the schemas are precompiled.
-    [['validate', '--today', '2026-11-22', '--format', 'json'], ['ajv', 'fastify', 'simple-git', 'fast-glob']],
+    [['validate', '--today', '2026-11-22', '--format', 'json'], ['ajv', 'fastify', 'simple-git', 'fast-glob', 'chokidar']],
+    // The file watcher is preview's alone: the static site does not load it.
+    [['site', '--out', path.join(dir, 'site'), '--today', '2026-11-22'], ['chokidar']],
     // The bundled catalog is in the fast path's subset: its problems (stale rails, years later) are located from the
     // fast path's positions, so yaml is never loaded.
     [['validate', '--today', '2030-01-01', '--format', 'json', '--no-base'], ['yaml']],

@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 // @ts-expect-error: a plain JavaScript build script, without type declarations
 import { makeAjv, VALIDATED } from '../../scripts/compile.mjs';
-import { ENTRY_KINDS } from '../../src/core/load.js';
-import { integerFields } from '../../src/core/integers.js';
-import { schemaAtRef, schemaErrors } from '../../src/core/schemas.js';
+import { ENTRY_KINDS } from '../../src/model/catalog.js';
+import { integerFields } from '../../src/check/integers.js';
+import { schemaAtRef, schemaErrors } from '../../src/model/schemas.js';
 import { buildSeed } from '../../src/seed/build.js';
-import { validateCatalog } from '../../src/core/validate.js';
+import { validateCatalog } from '../../src/pipeline/validate.js';
 
 const ROOT = path.resolve(__dirname, '../..');
 const CATALOG = path.join(ROOT, 'catalog');
@@ -119,13 +119,13 @@ describe('the precompiled schema validators (compiled/validators/ (entries.cjs a
 // rails and assets) are the ones that would go missing.
 describe('the integer fields, found through the $refs of the schemas', () => {
   it.each([
-    ['rail', ['/fees/bps', '/fees/fixedMinor', '/fields/*/maxLength', '/limits/decimals', '/limits/maxMinor', '/limits/minMinor', '/settlement/p50Minutes', '/settlement/p95Minutes']],
+    ['rail', ['/fees/bps', '/fees/fixedMinor', '/fields/*/dependsOn/otherwise/maxLength', '/fields/*/dependsOn/variants/*/maxLength', '/fields/*/maxLength', '/limits/decimals', '/limits/maxMinor', '/limits/minMinor', '/settlement/p50Minutes', '/settlement/p95Minutes']],
     ['asset', ['/decimals', '/quoteLockSeconds']],
     ['country', []],
     ['policy', []],
     [
       'seed',
-      ['/assets/*/decimals', '/assets/*/quoteLockSeconds', '/meta/counts/assets', '/meta/counts/countries', '/meta/counts/rails', '/rails/*/fees/bps', '/rails/*/fees/fixedMinor', '/rails/*/fields/*/maxLength', '/rails/*/limits/decimals', '/rails/*/limits/maxMinor', '/rails/*/limits/minMinor', '/rails/*/settlement/p50Minutes', '/rails/*/settlement/p95Minutes'],
+      ['/assets/*/decimals', '/assets/*/quoteLockSeconds', '/meta/counts/assets', '/meta/counts/countries', '/meta/counts/rails', '/rails/*/fees/bps', '/rails/*/fees/fixedMinor', '/rails/*/fields/*/dependsOn/otherwise/maxLength', '/rails/*/fields/*/dependsOn/variants/*/maxLength', '/rails/*/fields/*/maxLength', '/rails/*/limits/decimals', '/rails/*/limits/maxMinor', '/rails/*/limits/minMinor', '/rails/*/settlement/p50Minutes', '/rails/*/settlement/p95Minutes'],
     ],
   ])('%s: %j', (kind, expected) => {
     expect(integerFields(kind)).toEqual(expected);

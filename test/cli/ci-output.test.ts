@@ -58,14 +58,14 @@ describe('catalog text never becomes a command', () => {
     await expect(stat(path.join(dir, 'seed.json'))).rejects.toThrow();
   });
 
-  it('catalog build (written, warnings printed) keeps a rail name with a command as data', async () => {
+  it('catalog build refuses a rail name that would carry a command on a line of its own, and prints it as data', async () => {
     const named = setLine(setLine(RAIL_BR_PIX, 'name', 'name: "Pix\\n::error::from the name"'), 'verifiedAt', 'verifiedAt: "2026-01-15"');
     const dir = await writeCatalog({ ...VALID, 'rails/BR-pix.yaml': named, 'rails/BR-ted.yaml': named.replace('id: BR-pix', 'id: BR-ted').replace('slug: pix', 'slug: ted').replace('name: "Pix', 'name: "Ted') });
     const result = await catalog(['build', '--dir', '.', '--out', 'seed.json', '--today', TODAY], dir);
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toContain('stale-verification');
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stdout).toContain('U+000A LINE FEED in the value (written as the escape \\n)');
     expect(commandsIn(result.stdout + result.stderr)).toEqual([]);
-    expect(JSON.parse(await readFile(path.join(dir, 'seed.json'), 'utf8')).rails[0].name).toBe('Pix\n::error::from the name');
+    await expect(stat(path.join(dir, 'seed.json'))).rejects.toThrow();
   });
 
   it('validate --format github writes exactly one annotation per problem, and the data decodes to the message', async () => {
@@ -76,21 +76,24 @@ describe('catalog text never becomes a command', () => {
     const result = await catalog(['validate', '--dir', '.', '--format', 'github', '--today', TODAY], dir);
     const commands = commandsIn(result.stdout + result.stderr).map(decode);
     expect(json.problems.length).toBeGreaterThan(2);
-    expect(json.problems.length).toBeLessThanOrEqual(10);
+    // Each escape of a refused character is a problem of its own: the format shows the first 10 of each severity.
+    const seen = { error: 0, warning: 0 } as Record<string, number>;
+    const shown = json.problems.filter((p) => ++seen[p.severity] <= 10);
+    expect(json.problems.length).toBeGreaterThan(shown.length);
     expect(commands.map((c) => [c.command, c.properties.file, Number(c.properties.line), Number(c.properties.col), c.properties.title])).toEqual(
-      json.problems.map((p) => [p.severity, p.file, p.line, p.column, p.rule]),
+      shown.map((p) => [p.severity, p.file, p.line, p.column, p.rule]),
     );
-    for (const [i, c] of commands.entries()) expect(c.data).toBe(json.problems[i].message);
+    for (const [i, c] of commands.entries()) expect(c.data).toBe(shown[i].message);
     const pattern = commands.find((c) => c.properties.title === 'pattern-syntax');
     expect(pattern?.data).toContain('%0A::error::from the pattern');
     expect(pattern?.data).not.toContain('\n');
   });
 
   it('validate (stylish) shows control characters, ANSI escapes and bidi controls escaped', async () => {
-    const dir = await writeCatalog({ ...VALID, 'countries/BR.yaml': setLine(COUNTRY_BR, 'currency', 'currency: "\\u001b[2J\\u202EBRL"') });
+    const dir = await writeCatalog({ ...VALID, 'countries/\u001b[2J\u202eBR.yaml': COUNTRY_BR });
     const result = await catalog(['validate', '--dir', '.', '--today', TODAY], dir);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('\\u001b[2J\\u202eBRL');
+    expect(result.stdout).toContain('countries/\\u001b[2J\\u202eBR.yaml');
     expect(result.stdout).not.toMatch(/[\u001b\u202e]/);
   });
 });

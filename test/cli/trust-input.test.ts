@@ -5,8 +5,8 @@ import path from 'node:path';
 import { runCatalog } from '../helpers/cli.js';
 import { describe, expect, it } from 'vitest';
 import { RAIL_BR_PIX, VALID, writeCatalog } from '../helpers/catalog.js';
-import { validateCatalog } from '../../src/core/validate.js';
-import { integerFields } from '../../src/core/integers.js';
+import { validateCatalog } from '../../src/pipeline/validate.js';
+import { integerFields } from '../../src/check/integers.js';
 
 
 const catalog = runCatalog;
@@ -15,7 +15,7 @@ const TED = RAIL_BR_PIX.replace(/BR-pix/g, 'BR-ted').replace('slug: pix', 'slug:
 
 describe('integer fields, from the schemas', () => {
   it('finds every integer property of every entry schema by walking the schemas', () => {
-    expect(integerFields('rail')).toEqual(['/fees/bps', '/fees/fixedMinor', '/fields/*/maxLength', '/limits/decimals', '/limits/maxMinor', '/limits/minMinor', '/settlement/p50Minutes', '/settlement/p95Minutes']);
+    expect(integerFields('rail')).toEqual(['/fees/bps', '/fees/fixedMinor', '/fields/*/dependsOn/otherwise/maxLength', '/fields/*/dependsOn/variants/*/maxLength', '/fields/*/maxLength', '/limits/decimals', '/limits/maxMinor', '/limits/minMinor', '/settlement/p50Minutes', '/settlement/p95Minutes']);
     expect(integerFields('asset')).toEqual(['/decimals', '/quoteLockSeconds']);
   });
 

@@ -76,36 +76,63 @@ describe('catalog new', () => {
 
 describe('catalog close and restrict', () => {
   const COMMENTED = `# yaml-language-server: $schema=../../schemas/rail.schema.json\n# A comment that stays.\n${RAIL_BR_PIX.replace('phase: live', 'phase: live  # launched 2020')}`;
+  const NOTICE = 'https://www.bcb.gov.br/detalhenoticia/1/nota';
+  /** A list of the provider's own that restricts BR (the policy a restriction follows). */
+  const POLICY = `id: provider-decisions\nname: Provider decisions\npublisher: The provider\nurl: https://provider.example/policies/countries\nasOf: "2026-11-01"\nscope: Countries the provider refuses of its own decision.\neffect:\n  status: restricted\n  reason: international_sanctions\ncountries: [ BR ]\n`;
 
-  it('closes a rail in place, keeping comments and layout', async () => {
+  it('closes a rail in place, keeping comments and layout, with the page the closure was verified against', async () => {
     const root = await project({ ...VALID, 'rails/BR-pix.yaml': COMMENTED });
-    const run = await cli(['close', 'BR-pix', '--reason', 'scheme_retired', '--today', '2026-12-01'], root);
+    const run = await cli(['close', 'BR-pix', '--reason', 'scheme_retired', '--today', '2026-12-01', '--source', NOTICE, '--title', 'Nota: Pix retired, Banco Central do Brasil'], root);
     expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe(`closed rail BR-pix in catalog/rails/BR-pix.yaml: phase: never, reason: scheme_retired, verifiedAt: 2026-12-01; source ${NOTICE} added, checked: 2026-12-01\n`);
     const after = await readFile(path.join(root, 'catalog/rails/BR-pix.yaml'), 'utf8');
-    const expected = COMMENTED.replace('phase: live  # launched 2020', 'phase: never  # launched 2020\nreason: scheme_retired').replace('verifiedAt: "2026-10-01"', 'verifiedAt: "2026-12-01"');
+    const expected =
+      COMMENTED.replace('phase: live  # launched 2020', 'phase: never  # launched 2020\nreason: scheme_retired').replace('verifiedAt: "2026-10-01"', 'verifiedAt: "2026-12-01"') +
+      `  - url: ${NOTICE}\n    title: "Nota: Pix retired, Banco Central do Brasil"\n    checked: "2026-12-01"\n`;
     expect(after).toBe(expected);
-    expect((await cli(['validate', '--dir', 'catalog', '--no-base', '--today', '2026-12-01'], root)).code).toBe(0);
+    const check = await cli(['validate', '--dir', 'catalog', '--no-base', '--today', '2026-12-01', '--format', 'json'], root);
+    expect(check.code).toBe(0);
+    expect((JSON.parse(check.stdout).problems as Array<{ rule: string }>).map((p) => p.rule)).not.toContain('source-age');
   });
 
-  it('closes an asset (no verifiedAt in its schema) and restricts a country', async () => {
-    const root = await project();
+  it('closes an asset (no verifiedAt, no sources in its schema) and restricts a country as its list requires', async () => {
+    const root = await project({ ...VALID, 'policies/provider-decisions.yaml': POLICY });
     expect((await cli(['close', 'usdc', '--reason', 'regulatory'], root)).code).toBe(0);
     expect(await readFile(path.join(root, 'catalog/assets/usdc.yaml'), 'utf8')).toBe(ASSET_USDC.replace('phase: live', 'phase: never\nreason: regulatory'));
-    expect((await cli(['restrict', 'BR', '--reason', 'international_sanctions'], root)).code).toBe(0);
-    expect(await readFile(path.join(root, 'catalog/countries/BR.yaml'), 'utf8')).toBe(COUNTRY_BR.replace('status: open', 'status: restricted\nreason: international_sanctions'));
+    const run = await cli(['restrict', 'BR'], root);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe(
+      'restricted BR in catalog/countries/BR.yaml: status: restricted, reason: international_sanctions, currency: null (provider-decisions)\n' +
+        'BR-pix is live and serves BR alone: close it (catalog close BR-pix --reason international_sanctions --source https://provider.example/policies/countries --title "Provider decisions, The provider"), or make it planned\n',
+    );
+    expect(await readFile(path.join(root, 'catalog/countries/BR.yaml'), 'utf8')).toBe(COUNTRY_BR.replace('currency: BRL', 'currency: null').replace('status: open', 'status: restricted\nreason: international_sanctions'));
   });
 
   it.each([
-    { args: ['close', 'BR-pix', '--reason', 'partner_discontinue'], err: /did you mean "partner_discontinued"\?.*Write one of: international_sanctions/ },
+    { args: ['close', 'BR-pix', '--reason', 'partner_discontinue', '--source', NOTICE], err: /did you mean "partner_discontinued"\?.*Write one of: international_sanctions/ },
     { args: ['close', 'BR-pixx', '--reason', 'technical'], err: /no rail or asset "BR-pixx".*did you mean "BR-pix"/ },
-    { args: ['close', 'BR-pix'], err: /--reason is required/ },
-    { args: ['restrict', 'BR', '--reason', 'technical'], err: /not a reason for a country/ },
+    { args: ['close', 'BR-pix', '--source', NOTICE], err: /--reason is required/ },
+    { args: ['close', 'BR-pix', '--reason', 'technical'], err: /--source is required: the address of the page you verified the closure against/ },
+    { args: ['close', 'BR-pix', '--reason', 'technical', '--source', NOTICE], err: /is not a source of BR-pix yet: give its title with --title/ },
+    { args: ['close', 'BR-pix', '--reason', 'technical', '--source', 'https://www.bcb.gov.br/'], err: /is a site's home page/ },
+    { args: ['close', 'BR-pix', '--reason', 'technical', '--source', 'http://www.bcb.gov.br/nota'], err: /plain http/ },
+    { args: ['close', 'usdc', '--reason', 'technical', '--source', NOTICE], err: /an asset has no sources/ },
+    { args: ['restrict', 'BR', '--reason', 'international_sanctions'], err: /BR is in no list of catalog\/policies.*add BR to the list that justifies the restriction/ },
   ])('refuses $args with exit 2', async ({ args, err }) => {
     const root = await project();
     const run = await cli(args, root);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(err);
     expect(await readFile(path.join(root, 'catalog/rails/BR-pix.yaml'), 'utf8')).toBe(RAIL_BR_PIX);
+    expect(await readFile(path.join(root, 'catalog/assets/usdc.yaml'), 'utf8')).toBe(ASSET_USDC);
+    expect(await readFile(path.join(root, 'catalog/countries/BR.yaml'), 'utf8')).toBe(COUNTRY_BR);
+  });
+
+  it('refuses a reason that is not the one of the list holding the country', async () => {
+    const root = await project({ ...VALID, 'policies/provider-decisions.yaml': POLICY });
+    const run = await cli(['restrict', 'BR', '--reason', 'money_laundering_risk'], root);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/provider-decisions \(The provider, as of 2026-11-01\), which gives reason international_sanctions, not money_laundering_risk: write --reason international_sanctions/);
   });
 });
 

@@ -1,21 +1,25 @@
 /**
  * The SDK as a client installs it (npm pack, npm install of the tarball in a temporary project) against a real
  * `catalog serve` process: the example of docs/sdk.md, full iteration, a reload between two pages, 304 revalidation,
- * retry on 503 with Retry-After, typed errors.
+ * retry on 503 with Retry-After, typed errors; and consumer projects of every module system and TypeScript module
+ * resolution (test/client/consumers.ts), compiled with tsc --strict and run against the bundled catalog.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import type { Seed } from '../../src/generated/types.js';
 import { serializeSeed } from '../../src/seed/build.js';
 import { fixtureSeed, KEY, SECRET, withExtraRail } from '../service/helpers.js';
 import { ROOT } from './bundle.js';
+import { CONSUMERS, type Consumer, type ConsumerOutput } from './consumers.js';
+import { BUNDLED_TODAY } from '../helpers/bundled.js';
 
 const run = promisify(execFile);
 
@@ -26,6 +30,10 @@ let seedA: Seed;
 let seedB: Seed;
 let child: ChildProcess;
 let url: string;
+/** A second service, on the bundled catalog (catalog/ built into a seed), for the consumer projects. */
+let bundledUrl: string;
+/** Every server started, stopped after the tests (even when the setup failed half-way). */
+const servers: ChildProcess[] = [];
 let sdk: typeof import('../../packages/client/src/index.js');
 
 async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 20_000) {
@@ -41,43 +49,49 @@ async function version(): Promise<string> {
   return ((await (await fetch(`${url}/healthz`)).json()) as { version: string }).version;
 }
 
+/** Starts `catalog serve` on a seed file, on a free port, with the test key; resolves with the process and its URL. */
+async function serve(seed: string, cwd: string): Promise<{ process: ChildProcess; url: string }> {
+  const server = spawn(process.execPath, [path.join(ROOT, 'bin/catalog.js'), 'serve', '--seed', seed, '--port', '0'], {
+    cwd,
+    env: { PATH: process.env.PATH, CATALOG_API_KEYS: KEY, CATALOG_CURSOR_SECRET: SECRET },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  servers.push(server);
+  let stderr = '';
+  server.stderr!.on('data', (d) => (stderr += d));
+  await until(() => / at (http:\/\/\S+)/.test(stderr), 'catalog serve to start', 60_000);
+  return { process: server, url: / at (http:\/\/\S+)/.exec(stderr)![1] };
+}
+
+/** npm pack (its prepack builds dist/), then npm install of the tarball in an empty project, offline. */
+async function packAndInstall(): Promise<void> {
+  const packs = path.join(dir, 'packs');
+  await mkdir(packs, { recursive: true });
+  await run('npm', ['pack', '--pack-destination', packs], { cwd: path.join(ROOT, 'packages/client') });
+  const tarball = path.join(packs, (await readdir(packs)).find((n) => n.endsWith('.tgz'))!);
+  project = path.join(dir, 'project');
+  await mkdir(project);
+  await writeFile(path.join(project, 'package.json'), JSON.stringify({ name: 'sdk-user', private: true, type: 'module' }));
+  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], { cwd: project });
+}
+
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'sdk-e2e-'));
   seedA = await fixtureSeed();
   seedB = await fixtureSeed(withExtraRail('BR-extra'));
   seedFile = path.join(dir, 'seed.json');
   await writeFile(seedFile, serializeSeed(seedA));
-  child = spawn(process.execPath, [path.join(ROOT, 'bin/catalog.js'), 'serve', '--seed', seedFile, '--port', '0'], {
-    cwd: dir,
-    env: { PATH: process.env.PATH, CATALOG_API_KEYS: KEY, CATALOG_CURSOR_SECRET: SECRET },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += d));
-  await until(() => / at (http:\/\/\S+)/.test(stderr), 'catalog serve to start', 60_000);
-  url = / at (http:\/\/\S+)/.exec(stderr)![1];
-
-  // npm pack (its prepack builds dist/), then install the tarball in an empty project, offline: it has no dependency.
-  const packs = path.join(dir, 'packs');
-  await run('npm', ['pack', '--pack-destination', packs], { cwd: path.join(ROOT, 'packages/client') }).catch(async (err) => {
-    if (String(err.stderr).includes('ENOENT')) {
-      const { mkdir } = await import('node:fs/promises');
-      await mkdir(packs, { recursive: true });
-      return run('npm', ['pack', '--pack-destination', packs], { cwd: path.join(ROOT, 'packages/client') });
-    }
-    throw err;
-  });
-  const tarball = path.join(packs, (await readdir(packs)).find((n) => n.endsWith('.tgz'))!);
-  project = path.join(dir, 'project');
-  const { mkdir } = await import('node:fs/promises');
-  await mkdir(project);
-  await writeFile(path.join(project, 'package.json'), JSON.stringify({ name: 'sdk-user', private: true, type: 'module' }));
-  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', tarball], { cwd: project });
+  const bundledSeed = path.join(dir, 'bundled-seed.json');
+  await run(process.execPath, [path.join(ROOT, 'bin/catalog.js'), 'build', '--out', bundledSeed, '--today', BUNDLED_TODAY], { cwd: ROOT });
+  const [fixture, onBundled] = await Promise.all([serve(seedFile, dir), serve(bundledSeed, dir), packAndInstall()]);
+  ({ process: child, url } = fixture);
+  bundledUrl = onBundled.url;
   sdk = await import(pathToFileURL(path.join(project, 'node_modules/@payout-catalog/client/dist/index.js')).href);
 }, 180_000);
 
-afterAll(() => {
-  child?.kill('SIGKILL');
+afterAll(async () => {
+  for (const server of servers) server.kill('SIGKILL');
+  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 function client(options: Record<string, unknown> = {}) {
@@ -192,5 +206,64 @@ describe('the SDK installed from its tarball, against catalog serve', () => {
     const changes = await c.changes.since(seedA.meta.version);
     expect(changes.to).toBe(seedB.meta.version);
     expect(changes.changes).toContainEqual(expect.objectContaining({ catalog: 'rails', id: 'BR-extra', change: 'added' }));
+  });
+});
+
+/** Writes a consumer project under the installing project (it finds the installed SDK by walking up), builds it. */
+async function prepare(consumer: Consumer, expect: ExpectStatic): Promise<string> {
+  const at = path.join(project, 'consumers', consumer.name);
+  await mkdir(at, { recursive: true });
+  await writeFile(path.join(at, 'package.json'), JSON.stringify({ name: consumer.name, version: '1.0.0', private: true, type: consumer.type }));
+  for (const [name, text] of Object.entries(consumer.files)) await writeFile(path.join(at, name), text);
+  if (consumer.compilerOptions) {
+    await writeFile(path.join(at, 'tsconfig.json'), JSON.stringify({ compilerOptions: consumer.compilerOptions, include: ['*.ts'] }));
+    const tsc = await run(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', at]).catch((err) => err);
+    expect(`${tsc.stdout ?? ''}${tsc.stderr ?? ''}`, `tsc --strict in ${consumer.name}`).toBe('');
+    const emitted = readFileSync(path.join(at, consumer.main), 'utf8');
+    // The module system the compiled script loads the SDK with.
+    expect(emitted).toMatch(consumer.loads === 'cjs' ? /require\("@payout-catalog\/client"\)/ : /from '@payout-catalog\/client'/);
+  }
+  if (!consumer.bundle) return path.join(at, consumer.main);
+  const out = path.join(at, 'bundle.mjs');
+  const result = await build({ entryPoints: [path.join(at, consumer.main)], outfile: out, bundle: true, platform: 'node', format: 'esm', metafile: true, logLevel: 'silent' });
+  expect(Object.keys(result.metafile.inputs).filter((i) => i.includes('@payout-catalog/client/'))).toEqual([expect.stringMatching(/\/dist\/index\.js$/)]);
+  return out;
+}
+
+describe('consumer projects of every module system, compiled with tsc --strict, against the bundled catalog', () => {
+  let expected: Omit<ConsumerOutput, 'build'>;
+
+  beforeAll(async () => {
+    // @types/node, as every TypeScript project on Node has it: copied from this repository with its one dependency
+    // (the install stays offline; a copy, not a link, so that nothing done in the project reaches the repository).
+    for (const name of ['@types/node', 'undici-types'])
+      await cp(path.join(ROOT, 'node_modules', name), path.join(project, 'node_modules', name), { recursive: true, dereference: true });
+    // What the service itself answers, asked without the SDK.
+    const ask = (p: string, body?: unknown) =>
+      fetch(`${bundledUrl}${p}`, { method: body ? 'POST' : 'GET', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
+    const rail = await ask('/api/v1/rails/BR-pix');
+    const checked = await ask('/api/v1/rails/BR-pix/beneficiary-checks', { values: { pixKeyType: 'cpf', pixKey: '52998224725' } });
+    const refused = await ask('/api/v1/rails/BR-pix/beneficiary-checks', { values: { pixKeyType: 'cpf', pixKey: ' 529.982.247-25 ' } });
+    expected = {
+      id: rail.id,
+      currency: rail.currency,
+      valid: checked.valid,
+      normalized: checked.normalized,
+      offline: refused.errors.map((e: any) => `${e.field} ${e.code} true`),
+      missing: 'NotFoundError 404 not_found id',
+    };
+    // The facts the runs are checked against, so that an empty answer cannot pass.
+    expect(expected).toMatchObject({ id: 'BR-pix', currency: 'BRL', valid: true, normalized: { pixKeyType: 'cpf', pixKey: '52998224725' }, offline: ['pixKey pattern true'] });
+  }, 60_000);
+
+  it.concurrent.for(CONSUMERS.map((c) => [c.name, c] as const))('%s: compiles, loads the right build, runs', { timeout: 120_000 }, async ([, consumer], { expect }) => {
+    const main = await prepare(consumer, expect);
+    const { stdout } = await run(process.execPath, [main], { cwd: path.dirname(main), env: { PATH: process.env.PATH, CATALOG_URL: bundledUrl, CATALOG_API_KEY: KEY } });
+    const output = JSON.parse(stdout.trim().split('\n').pop()!) as ConsumerOutput & { hazard?: Record<string, boolean> };
+    const { build: loaded, hazard, ...rest } = output;
+    expect(rest).toEqual(expected);
+    if (loaded !== undefined) expect(loaded).toBe(consumer.loads === 'cjs' ? 'index.cjs' : 'index.js');
+    if (consumer.name === 'js-import')
+      expect(hazard).toEqual({ twoCopies: true, esmClassCjsError: true, esmBaseCjsError: true, esmOtherClassCjsError: false, cjsClassEsmError: true, plainError: false });
   });
 });

@@ -5,12 +5,17 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { validateCatalog } from '../../src/pipeline/validate.js';
 import type { Seed } from '../../src/generated/types.js';
+import { buildSeed } from '../../src/seed/build.js';
 import { snapshotOf } from '../../src/service/snapshot.js';
 import type { SnapshotStore } from '../../src/service/store.js';
 import { AUTH, fixtureSeed, get, makeApp, withExtraRail } from '../service/helpers.js';
+import { ROOT } from './bundle.js';
+import { BUNDLED_TODAY } from '../helpers/bundled.js';
 
 const Ajv2020 = (Ajv2020Module as any).default ?? Ajv2020Module;
 const addFormats = (addFormatsModule as any).default ?? addFormatsModule;
@@ -70,7 +75,9 @@ describe('real responses validate against the document', () => {
     const op = doc.paths[path][method.toLowerCase()];
     const response = op.responses[status];
     expect(response, `${method} ${path} documents ${status}`).toBeDefined();
-    const validate = ajv.compile({ $ref: pointer('paths', path, method.toLowerCase(), 'responses', status, 'content', 'application/json', 'schema') });
+    // A shared error answer is a reference to a component response.
+    const at = response.$ref ? response.$ref.slice(2).split('/') : ['paths', path, method.toLowerCase(), 'responses', status];
+    const validate = ajv.compile({ $ref: pointer(...at, 'content', 'application/json', 'schema') });
     expect(validate(res.json()), JSON.stringify(validate.errors)).toBe(true);
   }
 
@@ -116,5 +123,40 @@ describe('real responses validate against the document', () => {
     expect(res.statusCode).toBe(415);
     const validate = ajv.compile({ $ref: pointer('paths', '/api/v1/rails/{id}/beneficiary-checks', 'post', 'responses', '415', 'content', 'application/json', 'schema') });
     expect(validate(res.json())).toBe(true);
+  });
+});
+
+describe('dependent fields in the document and in real responses (the bundled catalog)', () => {
+  let bundled: FastifyInstance;
+  beforeAll(async () => {
+    const validation = await validateCatalog({ dir: path.join(ROOT, 'catalog'), cwd: ROOT, today: BUNDLED_TODAY });
+    ({ app: bundled } = await makeApp(buildSeed(validation.catalog)));
+  }, 60_000);
+
+  const validate = (schemaPointer: string, body: unknown) => {
+    const check = ajv.compile({ $ref: schemaPointer });
+    expect(check(body), JSON.stringify(check.errors)).toBe(true);
+  };
+
+  it('describes dependsOn, its variants and its fallback as components', () => {
+    expect(doc.components.schemas.field.properties.dependsOn.$ref).toBe('#/components/schemas/fieldDependency');
+    expect(Object.keys(doc.components.schemas.fieldVariant.properties)).toEqual(['when', 'type', 'required', 'applies', 'pattern', 'maxLength', 'help']);
+    expect(doc.components.schemas.BeneficiaryCheckError.properties.code.enum).toContain('not_applicable');
+  });
+
+  it.each(['BR-pix', 'MX-spei', 'IN-imps'])('serves %s with its dependent fields, valid against the document', async (id) => {
+    const res = await get(bundled, `/api/v1/rails/${id}`);
+    expect(res.statusCode).toBe(200);
+    const rail = res.json();
+    expect(rail.fields.some((f: any) => f.dependsOn?.variants.length > 0)).toBe(true);
+    // Published without the toolkit's test vectors.
+    expect(JSON.stringify(rail)).not.toMatch(/"(counter)?examples"/);
+    validate(pointer('paths', '/api/v1/rails/{id}', 'get', 'responses', '200', 'content', 'application/json', 'schema'), rail);
+  });
+
+  it('answers a value for a field that does not apply with not_applicable, valid against the document', async () => {
+    const res = await bundled.inject({ method: 'POST', url: '/api/v1/rails/MX-spei/beneficiary-checks', headers: { ...AUTH, 'content-type': 'application/json' }, payload: JSON.stringify({ values: { accountType: 'clabe', clabe: '002010077777777771', bankCode: '40012', beneficiaryName: 'Ana' } }) });
+    expect(res.json().errors.map((e: any) => [e.field, e.code])).toEqual([['bankCode', 'not_applicable']]);
+    validate(pointer('paths', '/api/v1/rails/{id}/beneficiary-checks', 'post', 'responses', '200', 'content', 'application/json', 'schema'), res.json());
   });
 });

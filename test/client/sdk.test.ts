@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AuthenticationError,
+  CatalogApiError,
   CatalogClient,
   CatalogConnectionError,
   InvalidRequestError,
@@ -12,6 +13,7 @@ import {
   dueForReview,
   retryAfterMs,
 } from '../../packages/client/src/index.js';
+import { importBundledSdk } from './bundle.js';
 
 const KEY = 'sdk-test-key-0123456789';
 
@@ -126,5 +128,34 @@ describe('dueForReview', () => {
   ])('verified %s, on %s: %s', (verifiedAt, today, due) => {
     expect(dueForReview({ verifiedAt }, today)).toBe(due);
     expect(dueForReview({ verifiedAt }, new Date(`${today}T23:59:59Z`))).toBe(due);
+  });
+});
+
+describe('instanceof across two copies of the SDK (its ESM and CommonJS builds in one process)', () => {
+  const make = (sdk: typeof import('../../packages/client/src/index.js'), Type: 'NotFoundError' | 'CatalogConnectionError') =>
+    Type === 'NotFoundError' ? new sdk.NotFoundError('gone', 404, 'not_found', 'id', 'req-1') : new sdk.CatalogConnectionError('down', false);
+
+  it.each([
+    // [class of copy A, error made by copy B, instanceof?]
+    ['NotFoundError', 'NotFoundError', true],
+    ['CatalogApiError', 'NotFoundError', true],
+    ['RailClosedError', 'NotFoundError', false],
+    ['CatalogConnectionError', 'NotFoundError', false],
+    ['CatalogConnectionError', 'CatalogConnectionError', true],
+    ['CatalogApiError', 'CatalogConnectionError', false],
+  ] as const)('%s of one copy, a %s of the other: %s', async (Class, made, expected) => {
+    const [a, b] = [await importBundledSdk(), await importBundledSdk()];
+    expect(a.NotFoundError).not.toBe(b.NotFoundError);
+    expect(make(b, made) instanceof a[Class]).toBe(expected);
+    expect(make(a, made) instanceof b[Class]).toBe(expected);
+    expect(make(a, made) instanceof a[Class]).toBe(expected);
+  });
+
+  it('a class of the user\'s own keeps native instanceof; other values are not SDK errors', () => {
+    class Mine extends NotFoundError {}
+    const plain = new NotFoundError('gone', 404, 'not_found', undefined, undefined);
+    expect(new Mine('gone', 404, 'not_found', undefined, undefined)).toBeInstanceOf(NotFoundError);
+    expect(plain instanceof Mine).toBe(false);
+    for (const value of [new Error('x'), { name: 'NotFoundError', status: 404 }, null, undefined, 'NotFoundError', 404]) expect(value instanceof CatalogApiError).toBe(false);
   });
 });

@@ -1,13 +1,13 @@
 /** The comparison behind `catalog diff` and the review summary's Markdown, on catalogs given as texts (no git). */
 import { describe, expect, it } from 'vitest';
-import { loadTexts } from '../../src/core/load.js';
-import { checkSchemas } from '../../src/core/validate.js';
+import { loadTexts } from '../../src/parse/load.js';
+import { checkSchemas } from '../../src/check/schema.js';
 import { formatBps, formatMinutes, formatUnits } from '../../src/compare/amounts.js';
 import { diffToJson, type CatalogDiff } from '../../src/compare/changes.js';
 import { cell, renderDiffMarkdown, showValue } from '../../src/compare/markdown.js';
-import { minorUnit } from '../../src/core/iso.js';
+import { minorUnit } from '../../src/domain/iso.js';
 import { diffCatalogs } from '../../src/git/diff.js';
-import type { Catalog } from '../../src/core/catalog.js';
+import type { Catalog } from '../../src/model/catalog.js';
 import { ASSET_USDC, COUNTRY_BR, RAIL_BR_PIX, setLine } from '../helpers/catalog.js';
 import { RAIL_FR_SEPA, START } from '../git/repo.js';
 
@@ -39,6 +39,12 @@ describe('diffCatalogs: breaking changes', () => {
     { name: 'a lower maxLength', rail: RAIL_FR_SEPA.replace('maxLength: 27', 'maxLength: 34'), base: RAIL_FR_SEPA.replace('maxLength: 27', 'maxLength: 40'), reason: 'field iban: maxLength 40 -> 34' },
     { name: 'a removed field', rail: RAIL_FR_SEPA.replace(/  - name: accountType[\s\S]*(?=verifiedAt)/, ''), reason: 'field accountType removed' },
     { name: 'a changed field type', rail: RAIL_FR_SEPA.replace('type: iban', 'type: text'), reason: 'field iban: type iban -> text' },
+    {
+      name: 'a new dependency of a field on a select',
+      rail: addField(RAIL_FR_SEPA, `${OPTIONAL_FIELD}    dependsOn: { field: accountType, variants: [{ when: [business], required: true }], otherwise: {} }\n`),
+      base: addField(RAIL_FR_SEPA, OPTIONAL_FIELD),
+      reason: 'field reference: its format for each accountType is new: values it accepted before may be refused for some choices',
+    },
   ])('flags $name', ({ rail, base, reason }) => {
     const diff = diffOf({ 'rails/FR-sepa_instant.yaml': rail }, base ? { 'rails/FR-sepa_instant.yaml': base } : {});
     expect(diff.rails.changed).toHaveLength(1);

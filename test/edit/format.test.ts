@@ -2,9 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { ENTRY_KINDS, type Folder } from '../../src/core/load.js';
+import { ENTRY_KINDS, type Folder } from '../../src/model/catalog.js';
 import { commentsOf, formatEntry, FormatError } from '../../src/edit/format.js';
-import { setTopLevel } from '../../src/edit/set-values.js';
+import { setSource } from '../../src/edit/set-source.js';
+import { EditError, setTopLevel } from '../../src/edit/set-values.js';
 
 const catalog = path.resolve(__dirname, '../../catalog');
 const bundled = (Object.keys(ENTRY_KINDS) as Folder[]).flatMap((folder) =>
@@ -52,5 +53,55 @@ describe('setTopLevel (close, restrict)', () => {
     { name: 'keeps CRLF line endings', input: 'code: FR\r\nstatus: open\r\n', set: [['reason', 'technical']], output: 'code: FR\r\nstatus: open\r\nreason: technical\r\n' },
   ])('$name', ({ input, set, output }) => {
     expect(setTopLevel(input, 'country', set as Array<[string, string]>)).toBe(output);
+  });
+});
+
+describe('setSource (close --source)', () => {
+  const RAIL = 'id: BR-pix\nverifiedAt: "2026-11-25"\nsources:\n  - url: https://www.bcb.gov.br/pix\n    title: Pix # the scheme\n    checked: "2026-10-01"\n';
+  it.each([
+    {
+      name: 'dates a source that is there, in the quotes it had, and keeps its title',
+      input: RAIL,
+      source: { url: 'https://www.bcb.gov.br/pix', checked: '2026-11-25' },
+      output: RAIL.replace('checked: "2026-10-01"', 'checked: "2026-11-25"'),
+      added: false,
+    },
+    {
+      name: 'replaces a title when one is given',
+      input: RAIL,
+      source: { url: 'https://www.bcb.gov.br/pix', title: 'Pix: regulamento', checked: '2026-11-25' },
+      output: RAIL.replace('title: Pix # the scheme', 'title: "Pix: regulamento" # the scheme').replace('checked: "2026-10-01"', 'checked: "2026-11-25"'),
+      added: false,
+    },
+    {
+      name: 'adds a source after the last one, indented as the list is',
+      input: RAIL + '# end of file\n',
+      source: { url: 'https://www.bcb.gov.br/notice', title: 'Notice #42, Banco Central do Brasil', checked: '2026-11-25' },
+      output: RAIL + '  - url: https://www.bcb.gov.br/notice\n    title: "Notice #42, Banco Central do Brasil"\n    checked: "2026-11-25"\n# end of file\n',
+      added: true,
+    },
+    {
+      name: 'follows a list whose items are not indented under the key',
+      input: 'id: BR-pix\nsources:\n- url: https://a.example/x\n  title: X\n  checked: 2026-10-01\n',
+      source: { url: 'https://a.example/y', title: 'Y', checked: '2026-11-25' },
+      output: 'id: BR-pix\nsources:\n- url: https://a.example/x\n  title: X\n  checked: 2026-10-01\n- url: https://a.example/y\n  title: Y\n  checked: "2026-11-25"\n',
+      added: true,
+    },
+    {
+      name: 'writes sources: at the end of a rail that has none, and keeps CRLF',
+      input: 'id: BR-pix\r\nverifiedAt: "2026-11-25"',
+      source: { url: 'https://a.example/y', title: 'Y', checked: '2026-11-25' },
+      output: 'id: BR-pix\r\nverifiedAt: "2026-11-25"\r\nsources:\r\n  - url: https://a.example/y\r\n    title: Y\r\n    checked: "2026-11-25"\r\n',
+      added: true,
+    },
+  ])('$name', ({ input, source, output, added }) => {
+    expect(setSource(input, source)).toEqual({ text: output, added });
+  });
+
+  it.each([
+    { name: 'a flow list', input: 'id: BR-pix\nsources: [ { url: https://a.example/x, title: X, checked: 2026-10-01 } ]\n' },
+    { name: 'YAML errors', input: 'id: [BR-pix\n' },
+  ])('refuses $name, saying what to do', ({ input }) => {
+    expect(() => setSource(input, { url: 'https://a.example/y', title: 'Y', checked: '2026-11-25' })).toThrow(EditError);
   });
 });

@@ -125,6 +125,7 @@ function edit(text: string, line: RegExp, by: string): string {
 }
 
 const RAIL = 'catalog/rails/FR-sepa_instant.yaml';
+const PIX = 'catalog/rails/BR-pix.yaml';
 const COUNTRY = 'catalog/countries/FR.yaml';
 const ASSET = 'catalog/assets/usdc.yaml';
 
@@ -293,6 +294,18 @@ describe.each(SETUPS)('yaml-language-server with $setup', ({ service, keepModeli
     expect(labels).toContain('reason'); // optional, not yet used
     expect(labels).not.toContain('kind'); // already there
     expect(completion.items.find((i) => i.label === 'verifiedAt')?.insertText).toBe('verifiedAt: ');
+  });
+
+  it('completes and checks the variant of a dependent field (dependsOn) as it does a field', async () => {
+    const text = read(PIX);
+    const n = lineOf(text, /^ {10}maxLength: 11$/); // in the CPF variant of pixKey
+    const completion = await service.doComplete(open(PIX, edit(text, /^ {10}maxLength: 11$/, ' '.repeat(10)), keepModeline), { line: n, character: 10 }, false);
+    const labels = completion.items.map((i) => i.label);
+    expect(labels).toEqual(expect.arrayContaining(['maxLength', 'applies', 'required', 'type']));
+    expect(labels).not.toContain('pattern'); // already there
+    expect(labels).not.toContain('name'); // a field's, not a variant's
+    const diagnostics = await service.doValidation(open(PIX, edit(text, /^ {10}maxLength: 11$/, '          maxLenght: 11'), keepModeline), false);
+    expect(diagnostics.map((d) => [d.range.start.line, d.message])).toEqual([[n, 'Property maxLenght is not allowed.']]);
   });
 
   it.each([

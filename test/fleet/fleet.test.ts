@@ -18,6 +18,7 @@ import { SnapshotStore } from '../../src/service/store.js';
 import { snapshotOf } from '../../src/service/snapshot.js';
 import { growSeed } from '../../src/service/synthetic.js';
 import { fixtureSeed, KEY, OTHER_KEY, SECRET, withExtraRail } from '../service/helpers.js';
+import { BUNDLED_TODAY } from '../helpers/bundled.js';
 
 const auth = (key = KEY) => ({ authorization: `Bearer ${key}` });
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
@@ -202,12 +203,15 @@ describe('a seed store over HTTP', () => {
 });
 
 describe('readiness and metrics', () => {
-  it('GET /readyz answers 200 when ready and 503 when not; /healthz stays 200', async () => {
-    let ready = false;
-    const app = await buildApp(new SnapshotStore(snapshotOf(seedA)), { keys: new KeyRing([digestOf(KEY)]), cursorSecret: SECRET, logger: false, readiness: () => ready });
-    expect((await app.inject({ url: '/readyz' })).statusCode).toBe(503);
+  it('GET /readyz answers 200 when ready and 503 with the reason when not; /healthz stays 200', async () => {
+    let reason: string | null = 'starting: the seed is not served yet';
+    const app = await buildApp(new SnapshotStore(snapshotOf(seedA)), { keys: new KeyRing([digestOf(KEY)]), cursorSecret: SECRET, logger: false, readiness: () => reason });
+    const notReady = await app.inject({ url: '/readyz' });
+    expect(notReady.statusCode).toBe(503);
+    expect(notReady.json()).toEqual({ status: 'not-ready', version: seedA.meta.version, reason: 'starting: the seed is not served yet' });
+    expect(notReady.headers['cache-control']).toBe('no-store');
     expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
-    ready = true;
+    reason = null;
     const res = await app.inject({ url: '/readyz' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ready', version: seedA.meta.version });
@@ -345,7 +349,7 @@ describe('the CLI', () => {
     const { writeCatalog, VALID } = await import('../helpers/catalog.js');
     const catalogDir = await writeCatalog(VALID);
     const store = await newStore();
-    const res = await cli(['publish', '--store', store, '--dir', catalogDir, '--today', '2026-11-23']);
+    const res = await cli(['publish', '--store', store, '--dir', catalogDir, '--today', BUNDLED_TODAY]);
     expect(res.code, res.err).toBe(0);
     const version = (await readFile(path.join(store, 'current'), 'utf8')).trim();
     expect(res.out).toContain(`current now ${version}`);

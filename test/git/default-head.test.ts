@@ -8,7 +8,7 @@ import path from 'node:path';
 import { simpleGit } from 'simple-git';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultBase, readBase, type ResolvedHead } from '../../src/git/base.js';
-import { validateCatalog } from '../../src/core/validate.js';
+import { validateCatalog } from '../../src/pipeline/validate.js';
 import { RAIL_BR_PIX } from '../helpers/catalog.js';
 import { branch, cleanup, makeRepo, START, tempDir, type Repo } from './repo.js';
 

@@ -3,11 +3,12 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Problem } from '../../src/core/problem.js';
-import { checkSchemas, validateCatalog, type Validation } from '../../src/core/validate.js';
-import type { BaseDelta } from '../../src/core/base-delta.js';
-import { loadTexts } from '../../src/core/load.js';
-import { cmp } from '../../src/core/problem.js';
+import type { Problem } from '../../src/model/problem.js';
+import { checkSchemas } from '../../src/check/schema.js';
+import { validateCatalog, type Validation } from '../../src/pipeline/validate.js';
+import type { BaseDelta } from '../../src/history/delta.js';
+import { loadTexts } from '../../src/parse/load.js';
+import { cmp } from '../../src/model/problem.js';
 
 /** The date every test judges the catalog on: tests never depend on the real date. */
 export const TODAY = '2026-11-22';
@@ -43,10 +44,31 @@ fields:
     counterexamples: ["not a key!"]
 verifiedAt: "2026-10-01"
 sources:
-  - url: https://www.bcb.gov.br/
+  - url: https://www.bcb.gov.br/estabilidadefinanceira/pix
     title: Pix, Banco Central do Brasil
     checked: "2026-10-01"
 `;
+
+/**
+ * RAIL_BR_PIX whose pixKey depends on a key type (written after it: the pattern rules do not mind) with one variant of
+ * the given pattern at line 33 and examples at line 34 (lines 1-28 unchanged).
+ */
+export function railWithVariantPattern(pattern: string, examples: string[] = ['1234']): string {
+  const dependent = [
+    '    dependsOn:', // 29
+    '      field: keyType', // 30
+    '      variants:', // 31
+    '        - when: [a]', // 32
+    `          pattern: '${pattern.replace(/'/g, "''")}'`, // 33
+    `          examples: ${JSON.stringify(examples)}`, // 34
+    '      otherwise: {}', // 35
+    '  - name: keyType',
+    '    type: select',
+    '    required: true',
+    '    options: [{ value: a, label: { fr: A, en: A } }, { value: b, label: { fr: B, en: B } }]',
+  ];
+  return RAIL_BR_PIX.replace('verifiedAt:', () => `${dependent.join('\n')}\nverifiedAt:`);
+}
 
 /** A valid open country served by BR-pix. */
 export const COUNTRY_BR = `code: BR

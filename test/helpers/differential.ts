@@ -2,15 +2,16 @@
  * The differential check of the two YAML paths (docs/performance.md, "Two parsers, one contract"): catalog files are
  * mutated in many ways, each mutant is parsed by the fast path (with the full path behind it) and by the full path
  * alone, and the two results must be the same ParsedText and give byte-identical reports in every output format.
- * Used by test/core/fast-yaml.test.ts (a few thousand cases) and scripts/fuzz-parse.ts (as many as asked).
+ * Used by test/parse/fast-yaml.test.ts (a few thousand cases) and scripts/fuzz-parse.ts (as many as asked).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inspect } from 'node:util';
-import { fastParseYaml } from '../../src/core/fast-yaml.js';
-import { loadTexts, parseCatalogText, type Parser } from '../../src/core/load.js';
-import { validateLoaded } from '../../src/core/validate.js';
-import { FORMATS, formatters } from '../../src/formatters/index.js';
+import { fastParseYaml } from '../../src/parse/fast-yaml.js';
+import { loadTexts } from '../../src/parse/load.js';
+import { parseCatalogText, type Parser } from '../../src/parse/file.js';
+import { validateLoaded } from '../../src/pipeline/validate.js';
+import { FORMATS, formatters } from '../../src/report/formatters.js';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const CATALOG = path.join(ROOT, 'catalog');

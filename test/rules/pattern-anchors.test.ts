@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { topLevelAlternatives } from '../../src/rules/pattern-anchors.js';
-import { problemsOf, RAIL_BR_PIX, setLine } from '../helpers/catalog.js';
+import { problemsOf, RAIL_BR_PIX, railWithVariantPattern, setLine } from '../helpers/catalog.js';
 
 /** BR-pix with another pixKey pattern (line 24), examples that it accepts aside. */
 const withPattern = (pattern: string) => ({ 'rails/BR-pix.yaml': setLine(RAIL_BR_PIX, 'pattern', `pattern: '${pattern}'`) });
@@ -39,5 +39,10 @@ describe('pattern-anchors', () => {
     ['^[|(]|\\|$', ['^[|(]', '\\|$']],
   ])('splits %s into its top-level alternatives', (pattern, alternatives) => {
     expect(topLevelAlternatives(pattern)).toEqual(alternatives);
+  });
+
+  it('checks the pattern of a variant of a dependent field, at the variant', async () => {
+    const problems = await problemsOfRule({ 'rails/BR-pix.yaml': railWithVariantPattern('[0-9]{4}', ['1234']) });
+    expect(problems.map((p) => [p.rule, p.pointer, p.line])).toEqual([['pattern-anchors', '/fields/0/dependsOn/variants/0/pattern', 33]]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { portabilityFindings } from '../../src/core/pattern-portability.js';
-import { re2Verdict } from '../../src/core/re2.js';
-import { problemsOf, RAIL_BR_PIX, setLine } from '../helpers/catalog.js';
+import { portabilityFindings } from '../../src/domain/pattern-portability.js';
+import { re2Verdict } from '../../src/domain/re2.js';
+import { problemsOf, RAIL_BR_PIX, railWithVariantPattern, setLine } from '../helpers/catalog.js';
 
 /** BR-pix with another pixKey pattern (line 24) and, optionally, other test vectors (lines 28 and 29). */
 function rail(pattern: string, vectors?: { examples: string; counterexamples: string }) {
@@ -90,5 +90,10 @@ describe('pattern-portable', () => {
   it('lists findings in pattern order with their offsets', () => {
     expect(portabilityFindings('^\\d\\w$').map((f) => [f.raw, f.start, f.end])).toEqual([['\\d', 1, 3], ['\\w', 3, 5]]);
     expect(portabilityFindings('[0-9')).toEqual([]); // does not parse: pattern-syntax reports it
+  });
+
+  it('checks the pattern of a variant of a dependent field, at the variant', async () => {
+    const problems = await problemsOfRule({ 'rails/BR-pix.yaml': railWithVariantPattern('^\\d{4}$', ['1234']) });
+    expect(problems.map((p) => [p.rule, p.pointer, p.line])).toEqual([['pattern-portable', '/fields/0/dependsOn/variants/0/pattern', 33]]);
   });
 });

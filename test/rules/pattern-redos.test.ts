@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { redosDiagnostics } from '../../src/core/redos.js';
-import { problemsOf, RAIL_BR_PIX, setLine } from '../helpers/catalog.js';
+import { redosDiagnostics } from '../../src/domain/redos.js';
+import { problemsOf, RAIL_BR_PIX, railWithVariantPattern, setLine } from '../helpers/catalog.js';
 
 /** BR-pix with another pixKey pattern (line 24). */
 const withPattern = (pattern: string, text = RAIL_BR_PIX) => setLine(text, 'pattern', `pattern: '${pattern}'`);
@@ -41,5 +41,10 @@ describe('pattern-redos', () => {
 
   it('leaves a pattern that does not compile to pattern-syntax', async () => {
     expect(await problemsOfRule({ 'rails/BR-pix.yaml': withPattern('^(a+)+$[') })).toEqual([]);
+  });
+
+  it('checks the pattern of a variant of a dependent field, at the variant', async () => {
+    const problems = await problemsOfRule({ 'rails/BR-pix.yaml': railWithVariantPattern('^(a+)+$', ['aaa']) });
+    expect(problems.map((p) => [p.rule, p.pointer, p.line])).toEqual([['pattern-redos', '/fields/0/dependsOn/variants/0/pattern', 33]]);
   });
 });

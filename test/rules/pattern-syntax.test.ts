@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { problemsOf, RAIL_BR_PIX, setLine } from '../helpers/catalog.js';
+import { problemsOf, RAIL_BR_PIX, railWithVariantPattern, setLine } from '../helpers/catalog.js';
 
 /** BR-pix with another pixKey pattern (line 24). */
 const withPattern = (pattern: string) => ({ 'rails/BR-pix.yaml': setLine(RAIL_BR_PIX, 'pattern', `pattern: '${pattern}'`) });
@@ -28,5 +28,10 @@ describe('pattern-syntax', () => {
   ])('reports $name at the pattern', async ({ pattern }) => {
     const problems = await problemsOfRule(withPattern(pattern));
     expect(problems.map((p) => [p.file, p.rule, p.pointer, p.line, p.severity])).toEqual([['rails/BR-pix.yaml', 'pattern-syntax', '/fields/0/pattern', 24, 'error']]);
+  });
+
+  it('checks the pattern of a variant of a dependent field, at the variant', async () => {
+    const problems = await problemsOfRule({ 'rails/BR-pix.yaml': railWithVariantPattern('^[0-9', ['1234']) });
+    expect(problems.map((p) => [p.rule, p.pointer, p.line])).toEqual([['pattern-syntax', '/fields/0/dependsOn/variants/0/pattern', 33]]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BaseDelta } from '../../src/core/base-delta.js';
+import type { BaseDelta } from '../../src/history/delta.js';
 import { ASSET_USDC, COUNTRY_BR, problemsOf, RAIL_BR_PIX, setLine, VALID, wholeBase } from '../helpers/catalog.js';
 
 /** The catalog at a base revision: VALID with some files replaced (text) or left out (null), as git would give it. */

@@ -1,10 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadTexts } from '../../src/core/load.js';
-import type { Problem } from '../../src/core/problem.js';
-import { checkLoaded } from '../../src/core/validate.js';
-import { rulesByScope } from '../../src/core/incremental.js';
+import { loadTexts } from '../../src/parse/load.js';
+import type { Problem } from '../../src/model/problem.js';
+import { validateLoaded } from '../../src/pipeline/validate.js';
+import { rulesByScope } from '../../src/check/rules.js';
+import { checkRules } from '../../src/check/catalog.js';
+import { checkSchemas } from '../../src/check/schema.js';
+import type { Catalog } from '../../src/model/catalog.js';
 import { rules } from '../../src/rules/index.js';
 import type { Rule } from '../../src/rules/define.js';
 import { RAIL_BR_PIX, TODAY, setLine } from '../helpers/catalog.js';
@@ -76,12 +79,22 @@ fields:
     required: false
     pattern: ^(a+)+$
     examples: ["aaa"]
+  - name: dependent
+    label: { fr: Dépendant, en: Dependent }
+    type: text
+    required: false
+    dependsOn: { field: nowhere, variants: [{ when: [x] }] }
 verifiedAt: "2026-10-01"
 sources:
   - url: https://www.bcb.gov.br/
     title: TED, Banco Central do Brasil
     checked: "2026-09-01"
 `,
+  },
+  // A list that holds an open country, dated in the future.
+  {
+    name: 'policies/test-list.yaml',
+    text: 'id: test-list\nname: A test list\npublisher: Nobody\nurl: https://example.org/list\nasOf: "2099-01-01"\nscope: Test.\neffect:\n  status: restricted\n  reason: international_sanctions\ncountries: [ FR ]\n',
   },
   // An open country without a currency.
   { name: 'countries/AR.yaml', text: 'code: AR\nname: Argentina\ncurrency: null\nstatus: open\n' },
@@ -91,7 +104,7 @@ sources:
 
 /** What one rule reports on a set of files, as validate runs it (on entries the schema accepts and those it refuses). */
 function problemsOf(texts: Array<{ name: string; text: string }>, rule: Rule): Problem[] {
-  return checkLoaded(loadTexts('/catalog', texts, '/catalog'), { today: TODAY, rules: { [rule.id]: rule } }).problems.filter((p) => p.rule === rule.id);
+  return validateLoaded(loadTexts('/catalog', texts, '/catalog'), { today: TODAY, rules: { [rule.id]: rule } }).report.problems.filter((p) => p.rule === rule.id);
 }
 
 const key = (p: Problem) => JSON.stringify([p.file, p.line, p.column, p.pointer, p.message]);
@@ -115,7 +128,24 @@ describe('rule scope', () => {
     expect(problemsOf(whole, rule).map(key).sort()).not.toEqual(split(rule).map(key).sort());
   });
 
-  // What compares with the base revision is a rule's history check, which this test does not run (test/core/history-view.test.ts).
+  // validate --cache keeps of an unchanged file only what the catalog rules read (their `reads`): cut to it, the
+  // entries must give the same problems.
+  it.each(Object.keys(catalog).filter((id) => catalog[id].check))('catalog rule %s reads only what it declares', (id) => {
+    const rule = catalog[id];
+    expect(rule.reads, `${id} says what it reads`).toBeDefined();
+    // The schema's verdicts of the whole entries; the rule then runs on the same entries with their data cut.
+    const checked = checkSchemas(loadTexts('/catalog', whole, '/catalog'));
+    const cutData = new Map(checked.catalog.raw.map((e) => [e.data, Object.fromEntries(Object.entries(e.data).filter(([k]) => rule.reads!.includes(k)))]));
+    const cutList = <T extends { data: unknown }>(list: T[]) => list.map((e) => ({ ...e, data: cutData.get(e.data as Record<string, unknown>) }));
+    const c = checked.catalog;
+    const cut = { rails: cutList(c.rails), assets: cutList(c.assets), countries: cutList(c.countries), policies: cutList(c.policies), raw: cutList(c.raw) } as unknown as Catalog;
+    const cutInvalid = checked.invalid.map((i) => ({ ...i, entry: { ...i.entry, data: cutData.get(i.entry.data)! } }));
+    const found = checkRules(c, checked.invalid, TODAY, { [id]: rule }, []);
+    expect(found.length, `the catalog gives ${id} something to report`).toBeGreaterThan(0);
+    expect(checkRules(cut, cutInvalid, TODAY, { [id]: rule }, []).map(key)).toEqual(found.map(key));
+  });
+
+  // What compares with the base revision is a rule's history check, which this test does not run (test/history/history-view.test.ts).
   it.each(['removed-entry', 'unverified-change', 'verified-at'])('rule %s compares with the base in a history check', (id) => {
     expect((rules as Record<string, Rule>)[id].history).toBeDefined();
   });

@@ -26,4 +26,20 @@ describe('source-age', () => {
     ]);
     expect(problems[0].message).toContain('checked: "2026-10-01"');
   });
+
+  /** The same rail closed (phase never, a reason: the line count stays that of checkedOn, plus one). */
+  const closed = (...dates: string[]) => ({ 'rails/BR-pix.yaml': checkedOn(...dates)['rails/BR-pix.yaml'].replace('phase: live', 'phase: never\nreason: partner_discontinued') });
+
+  it.each([
+    { name: 'one source checked on the day it was closed, the others earlier', files: closed('2025-01-01', '2026-10-01') },
+    { name: 'one source checked after it', files: closed('2026-10-15', '2026-09-01') },
+  ])('accepts a closed rail with $name', async ({ files }) => {
+    expect(await problemsOf(files, 'source-age')).toEqual([]);
+  });
+
+  it('warns once, at verifiedAt, on a closed rail none of whose sources was checked since it was verified', async () => {
+    const problems = await problemsOf(closed('2026-09-30', '2025-01-01'), 'source-age');
+    expect(problems.map((p) => [p.rule, p.severity, p.pointer, p.line, p.column])).toEqual([['source-age', 'warning', '/verifiedAt', 30, 13]]);
+    expect(problems[0].message).toContain('checked: "2026-10-01"');
+  });
 });

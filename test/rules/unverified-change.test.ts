@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BaseDelta } from '../../src/core/base-delta.js';
+import type { BaseDelta } from '../../src/history/delta.js';
 import { ASSET_USDC, problemsOf, RAIL_BR_PIX, setLine, VALID, wholeBase } from '../helpers/catalog.js';
 
 function baseOf(files: Record<string, string> = {}): BaseDelta {
@@ -18,7 +18,7 @@ describe('unverified-change', () => {
     { name: 'a change with a new verifiedAt', file: rail(['bps', 'bps: 40'], REVERIFIED), base: baseOf() },
     { name: 'examples only (toolkit-only, not published)', file: RAIL_BR_PIX.replace('["+5511987654321"]', '["+5511987654321", "user@example.com"]'), base: baseOf() },
     { name: 'comments and key order only', file: '# Pix, verified with the partner\n' + RAIL_BR_PIX.replace('slug: pix\nname: Pix\n', 'name: Pix\nslug: pix\n'), base: baseOf() },
-    { name: 'sources only (where the facts are checked, not facts)', file: RAIL_BR_PIX.replace('https://www.bcb.gov.br/', 'https://www.bcb.gov.br/estabilidadefinanceira'), base: baseOf() },
+    { name: 'sources only (where the facts are checked, not facts)', file: RAIL_BR_PIX.replace('https://www.bcb.gov.br/estabilidadefinanceira/pix', 'https://www.bcb.gov.br/estabilidadefinanceira/pix/regulamento'), base: baseOf() },
     { name: 'a rail that is new', file: RAIL_BR_PIX, base: baseOf({ 'rails/BR-pix.yaml': RAIL_BR_PIX.replace('id: BR-pix', 'id: BR-pixx') }) },
   ])('accepts $name', async ({ file, base }) => {
     expect(await problemsOf({ 'rails/BR-pix.yaml': file }, 'unverified-change', { base })).toEqual([]);

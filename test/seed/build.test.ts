@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { schemaErrors } from '../../src/core/schemas.js';
+import { schemaErrors } from '../../src/model/schemas.js';
 import { ASSET_USDC, COUNTRY_BR, RAIL_BR_PIX, VALID, writeCatalog } from '../helpers/catalog.js';
 
 function fakeIO(cwd: string) {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateCatalog } from '../../src/core/validate.js';
-import { schemaErrors } from '../../src/core/schemas.js';
+import { validateCatalog } from '../../src/pipeline/validate.js';
+import { schemaErrors } from '../../src/model/schemas.js';
 import { buildSeed } from '../../src/seed/build.js';
 
 const root = path.resolve(__dirname, '../..');

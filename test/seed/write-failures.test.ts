@@ -7,7 +7,7 @@ import * as fsp from 'node:fs/promises';
 import { mkdir, readdir, readFile, writeFile, chmod } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { nodeFs, removeStaleTemps, writeAtomic, type AtomicFs } from '../../src/core/write-atomic.js';
+import { nodeFs, removeStaleTemps, writeAtomic, type AtomicFs } from '../../src/util/write-atomic.js';
 import { TODAY, VALID, writeCatalog } from '../helpers/catalog.js';
 import { cleanup, cli, tempDir } from '../git/repo.js';
 
@@ -130,7 +130,7 @@ describe('a write killed mid-way (kill -9)', () => {
     // A child that writes through writeAtomic and stops before the rename (its flush never returns), then is killed.
     await writeFile(
       script,
-      `import { nodeFs, writeAtomic } from ${JSON.stringify(path.resolve(__dirname, '../../src/core/write-atomic.ts'))};
+      `import { nodeFs, writeAtomic } from ${JSON.stringify(path.resolve(__dirname, '../../src/util/write-atomic.ts'))};
 setInterval(() => {}, 1000);
 const fs = { ...nodeFs, open: async (p, f) => { const h = await nodeFs.open(p, f);
   return { writeFile: (d) => h.writeFile(d), close: () => h.close(), sync: () => { process.stdout.write('written\\n'); return new Promise(() => {}); } }; } };

@@ -3,7 +3,7 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from '../../src/generated/types.js';
-import type { Catalog } from '../../src/core/catalog.js';
+import type { Catalog } from '../../src/model/catalog.js';
 import { buildSeed } from '../../src/seed/build.js';
 import { snapshotOf } from '../../src/service/snapshot.js';
 import { AUTH, fixtureCatalog, fixtureSeed, get, makeApp, walk } from './helpers.js';

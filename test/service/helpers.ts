@@ -2,7 +2,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildSeed } from '../../src/seed/build.js';
 import type { Seed } from '../../src/generated/types.js';
-import type { Catalog } from '../../src/core/catalog.js';
+import type { Catalog } from '../../src/model/catalog.js';
 import { buildApp, type AppOptions } from '../../src/service/app.js';
 import { digestOf, KeyRing } from '../../src/service/auth.js';
 import { snapshotOf } from '../../src/service/snapshot.js';

@@ -55,15 +55,23 @@ const ROWS: Row[] = [
   { name: 'CONNECT to a host (a proxy request)', request: req('CONNECT', 'example.com:443'), status: 404, code: 'not_found' },
   { name: 'absolute-form target (served as its path)', request: req('GET', 'http://localhost/api/v1/rails?limit=1'), status: 200 },
   { name: 'asterisk-form target', request: req('OPTIONS', '*'), status: 404, code: 'not_found' },
+  { name: 'a request target that is not a path', request: req('GET', 'x'), status: 400, code: 'invalid_request' },
+  { name: 'an absolute-form target without a host', request: req('GET', 'http:/x'), status: 400, code: 'invalid_request' },
   { name: 'dot segments', request: req('GET', '/api/v1/../v1/rails'), status: 404, code: 'not_found' },
   { name: 'a NUL in the path', request: req('GET', '/api/v1/ra\u0000ils'), status: 400, code: 'invalid_request' },
   { name: 'garbage instead of a request line', request: Buffer.from([0, 1, 2, 3, 13, 10, 13, 10]), status: 404, code: 'not_found' },
-  // Node answers this one itself (an empty 400), before any handler.
-  { name: 'no Host header', request: `GET /api/v1/rails HTTP/1.1\r\n${AUTH_LINE}Connection: close\r\n\r\n`, status: 400 },
+  // HTTP/1.1 requires Host (RFC 9112 3.2): 400, answered by the app (node would answer an empty 400), after the key check.
+  { name: 'no Host header', request: `GET /api/v1/rails HTTP/1.1\r\n${AUTH_LINE}Connection: close\r\n\r\n`, status: 400, code: 'invalid_request' },
+  { name: 'no Host header and no key', request: 'GET /api/v1/rails HTTP/1.1\r\nConnection: close\r\n\r\n', status: 401, code: 'unauthorized' },
+  { name: 'no Host header on /healthz', request: 'GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n', status: 400, code: 'invalid_request' },
+  { name: 'no Host header on an unknown path', request: 'GET /nowhere HTTP/1.1\r\nConnection: close\r\n\r\n', status: 400, code: 'invalid_request' },
+  { name: 'a broken percent-encoding in an item path, no key', request: req('GET', '/api/v1/rails/%zz', { auth: false }), status: 401, code: 'unauthorized' },
+  { name: 'a broken percent-encoding in an item path', request: req('GET', '/api/v1/rails/%zz'), status: 400, code: 'invalid_request' },
+  { name: 'a broken percent-encoding in an absolute-form target, no key', request: req('GET', 'http://localhost/api/v1/rails/%zz', { auth: false }), status: 401, code: 'unauthorized' },
   { name: 'Content-Length and Transfer-Encoding together', request: req('GET', '/api/v1/rails', { extra: 'Content-Length: 3\r\nTransfer-Encoding: chunked\r\n' }), status: 400, code: 'invalid_request' },
   { name: 'a header name with a space', request: req('GET', '/api/v1/rails', { extra: 'Bad Header: x\r\n' }), status: 400, code: 'invalid_request' },
-  { name: 'headers over 16 KB', request: req('GET', '/api/v1/rails', { extra: `X-Big: ${'a'.repeat(20_000)}\r\n` }), status: 431 },
-  { name: 'a URL over 16 KB', request: req('GET', `/api/v1/rails?country=${'F'.repeat(20_000)}`), status: 431 },
+  { name: 'headers over 16 KB', request: req('GET', '/api/v1/rails', { extra: `X-Big: ${'a'.repeat(20_000)}\r\n` }), status: 431, code: 'headers_too_large' },
+  { name: 'a URL over 16 KB', request: req('GET', `/api/v1/rails?country=${'F'.repeat(20_000)}`), status: 431, code: 'headers_too_large' },
   { name: 'HTTP/1.0 without Host', request: `GET /api/v1/rails?limit=1 HTTP/1.0\r\n${AUTH_LINE}\r\n`, status: 200 },
   { name: 'HTTP/2.0 in a HTTP/1 request line, no key', request: 'GET /api/v1/rails HTTP/2.0\r\nHost: x\r\n\r\n', status: 401, code: 'unauthorized' }
   ,{ name: 'an HTTP/2 preface on a HTTP/1 port', request: 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n', status: 400, code: 'invalid_request' },
@@ -81,6 +89,10 @@ describe('hostile HTTP over a socket: no 5xx, 405 with Allow for any method toke
     if (row.allow) expect(res.headers.allow).toBe('GET, HEAD');
     else expect(res.headers.allow).toBeUndefined();
     if (row.code) expect(JSON.parse(res.body).error.code).toBe(row.code);
+    // The rules of every answer, early ones included: X-Request-Id, Cache-Control, and an error body naming the id.
+    expect(res.headers['x-request-id'], res.raw.slice(0, 300)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers['cache-control']).toBe(res.status === 200 ? 'private' : 'no-store');
+    if (res.status !== 200) expect(JSON.parse(res.body).error.request_id).toBe(res.headers['x-request-id']);
   });
 
   it('the server still answers after all of them', async () => {

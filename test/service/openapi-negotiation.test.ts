@@ -25,6 +25,15 @@ beforeAll(async () => {
   ajv.addSchema(doc, 'openapi.json');
 });
 
+/** A node of the document with its reference followed (component headers and responses). */
+function resolved(node: any): any {
+  if (!node?.$ref) return node;
+  return node.$ref.slice(2).split('/').reduce((at: any, key: string) => at[key], doc);
+}
+
+/** Paths whose GET is not a cached representation: no Accept-Encoding, no ETag. */
+const NOT_CACHED = ['/healthz', '/readyz', '/metrics'];
+
 /** A concrete URL of each documented path. */
 function urlOf(path: string): string {
   const urls: Record<string, string> = {
@@ -33,6 +42,7 @@ function urlOf(path: string): string {
     '/api/v1/countries/{code}': '/api/v1/countries/BR',
     '/api/v1/rails/{id}/beneficiary-checks': '/api/v1/rails/BR-pix/beneficiary-checks',
     '/api/v1/changes': `/api/v1/changes?since=${seed.meta.version}`,
+    '/docs/{file}': '/docs/init.js',
   };
   return urls[path] ?? path;
 }
@@ -41,7 +51,7 @@ function urlOf(path: string): string {
 const TRANSPORT = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 
 describe('OpenAPI: Accept-Encoding, Content-Encoding, Vary', () => {
-  it('every GET but /healthz takes Accept-Encoding (a parameter of its path item) and documents Content-Encoding and Vary on 200, Vary and ETag on 304', () => {
+  it('every GET but the probes and /metrics takes Accept-Encoding (a parameter of its path item) and documents Content-Encoding and Vary on 200, Vary and ETag on 304', () => {
     const parameter = doc.components.parameters.acceptEncoding;
     expect(parameter).toMatchObject({ name: 'Accept-Encoding', in: 'header', required: false });
     let gets = 0;
@@ -49,8 +59,8 @@ describe('OpenAPI: Accept-Encoding, Content-Encoding, Vary', () => {
       if (!item.get) continue;
       const op = item.get;
       const takes = (item.parameters ?? []).some((p: any) => p.$ref === '#/components/parameters/acceptEncoding');
-      expect(takes, path).toBe(path !== '/healthz');
-      if (path === '/healthz') continue;
+      expect(takes, path).toBe(!NOT_CACHED.includes(path));
+      if (NOT_CACHED.includes(path)) continue;
       gets++;
       expect(Object.keys(op.responses['200'].headers), path).toEqual(expect.arrayContaining(['Content-Encoding', 'Vary', 'ETag']));
       expect(Object.keys(op.responses['304'].headers), path).toEqual(expect.arrayContaining(['Vary', 'ETag']));
@@ -61,7 +71,7 @@ describe('OpenAPI: Accept-Encoding, Content-Encoding, Vary', () => {
   // Compressed where the body is large enough (lists, catalog, documents), as it is where it is not (an item).
   it.each(['br', 'gzip', 'identity'])('Accept-Encoding %s: every header of every real 200 and 304 of a GET is documented', async (coding) => {
     for (const [path, item] of Object.entries<any>(doc.paths)) {
-      if (!item.get || path === '/healthz') continue;
+      if (!item.get || NOT_CACHED.includes(path)) continue;
       const url = urlOf(path);
       const res = await app.inject({ url, headers: { ...AUTH, 'accept-encoding': coding } });
       expect(res.statusCode, url).toBe(200);
@@ -78,19 +88,27 @@ describe('OpenAPI: Accept-Encoding, Content-Encoding, Vary', () => {
       expect(again.statusCode, url).toBe(304);
       const documented304 = new Set(Object.keys(item.get.responses['304'].headers).map((h) => h.toLowerCase()));
       for (const name of ['etag', 'vary', 'x-request-id']) expect(documented304.has(name), `${url} 304 ${name}`).toBe(true);
+      // Headers every 200 and 304 carries are required in the document.
+      for (const name of ['ETag', 'Vary', 'X-Request-Id', 'Cache-Control']) {
+        expect(resolved(item.get.responses['200'].headers[name]).required, `${path} 200 ${name}`).toBe(true);
+        expect(resolved(item.get.responses['304'].headers[name]).required, `${path} 304 ${name}`).toBe(true);
+      }
     }
   });
 });
 
 describe('OpenAPI: 405 on every path', () => {
-  it('every operation documents 405 with Allow and the error body', () => {
+  it('every operation documents 405 with Allow (required) and the error body (but HEAD, which has no body)', () => {
     for (const [path, item] of Object.entries<any>(doc.paths))
       for (const [method, op] of Object.entries<any>(item)) {
         if (method === 'parameters') continue;
         const answer = op.responses['405'];
         expect(answer, `${method} ${path}`).toBeDefined();
-        expect(answer.headers.Allow.schema.const, `${method} ${path}`).toBe(method === 'post' ? 'POST' : 'GET, HEAD');
-        expect(answer.content['application/json'].schema.$ref).toBe('#/components/schemas/Error');
+        const allow = resolved(answer.headers.Allow);
+        expect(allow.schema.const, `${method} ${path}`).toBe(method === 'post' ? 'POST' : 'GET, HEAD');
+        expect(allow.required).toBe(true);
+        if (method === 'head') expect(answer.content).toBeUndefined();
+        else expect(answer.content['application/json'].schema.$ref).toBe('#/components/schemas/Error');
       }
   });
 
@@ -99,7 +117,7 @@ describe('OpenAPI: 405 on every path', () => {
       const op = item.get ?? item.post;
       const res = await app.inject({ method: method as 'DELETE', url: urlOf(path), headers: AUTH });
       expect(res.statusCode, `${method} ${path}`).toBe(405);
-      expect(res.headers.allow, `${method} ${path}`).toBe(op.responses['405'].headers.Allow.schema.const);
+      expect(res.headers.allow, `${method} ${path}`).toBe(resolved(op.responses['405'].headers.Allow).schema.const);
       const validate = ajv.compile({ $ref: 'openapi.json#/components/schemas/Error' });
       expect(validate(res.json()), JSON.stringify(validate.errors)).toBe(true);
       expect(res.json().error.code).toBe('method_not_allowed');
@@ -109,6 +127,6 @@ describe('OpenAPI: 405 on every path', () => {
   it('GET on the beneficiary checks is the documented 405 with Allow: POST', async () => {
     const res = await app.inject({ method: 'GET', url: urlOf('/api/v1/rails/{id}/beneficiary-checks'), headers: AUTH });
     expect(res.statusCode).toBe(405);
-    expect(res.headers.allow).toBe(doc.paths['/api/v1/rails/{id}/beneficiary-checks'].post.responses['405'].headers.Allow.schema.const);
+    expect(res.headers.allow).toBe(resolved(doc.paths['/api/v1/rails/{id}/beneficiary-checks'].post.responses['405'].headers.Allow).schema.const);
   });
 });

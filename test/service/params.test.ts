@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../src/service/endpoints.js';
 import { ERRORS } from '../../src/service/errors.js';
 import { parseLimit, parseQueryString, readListQuery } from '../../src/service/params.js';
-import { schemaEnum } from '../../src/core/schemas.js';
+import { schemaEnum } from '../../src/model/schemas.js';
 import { growSeed } from '../../src/service/synthetic.js';
 import { AUTH, fixtureSeed, get, makeApp } from './helpers.js';
 

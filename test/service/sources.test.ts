@@ -9,7 +9,7 @@ describe('rail sources in the API', () => {
     const res = await get(app, '/api/v1/rails?country=BR&phase=live');
     expect(res.statusCode).toBe(200);
     const pix = res.json().data.find((r: { id: string }) => r.id === 'BR-pix');
-    expect(pix.sources).toEqual([{ url: 'https://www.bcb.gov.br/', title: 'Pix, Banco Central do Brasil', checked: '2026-10-01' }]);
+    expect(pix.sources).toEqual([{ url: 'https://www.bcb.gov.br/estabilidadefinanceira/pix', title: 'Pix, Banco Central do Brasil', checked: '2026-10-01' }]);
     const openapi = (await get(app, '/api/v1/openapi.json')).json();
     expect(openapi.components.schemas.rail.properties.sources.items).toEqual({ $ref: '#/components/schemas/source' });
     expect(Object.keys(openapi.components.schemas.source.properties)).toEqual(['url', 'title', 'checked']);

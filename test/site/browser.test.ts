@@ -13,9 +13,10 @@ import { createSiteServer } from '../../src/site/serve.js';
 import { siteFromDir } from '../../src/site/source.js';
 import type { SiteData } from '../../src/site/model.js';
 import { AXE_SOURCE, browserRequired, CHROMIUM, hasChromium, openSite, type SiteInBrowser } from './browser.js';
+import { BUNDLED_TODAY } from '../helpers/bundled.js';
 
 const root = path.resolve(__dirname, '../..');
-const TODAY = '2026-11-23';
+const TODAY = BUNDLED_TODAY; // a site builds only from a catalog that validates
 const ARTIFACTS = path.join(root, 'test-artifacts');
 
 if (!hasChromium && !browserRequired) console.warn(`test/site/browser.test.ts: SKIPPED, no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH; .ci/run installs it)`);

@@ -1,8 +1,9 @@
 /** catalog site and catalog preview, run as a user would: `node bin/catalog.js ...` in a catalog folder. */
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { BIN, runCatalog } from '../helpers/cli.js';
 import { describe, expect, it } from 'vitest';
 import { RAIL_BR_PIX, VALID, writeCatalog } from '../helpers/catalog.js';
@@ -87,26 +88,69 @@ async function eventually(url: string, accept: (text: string) => boolean, ms = 2
   throw new Error(`${url} never matched; last text:\n${last.slice(0, 2000)}`);
 }
 
+/** A running `catalog preview` of `dir`: its address, its stderr so far, and stop (SIGTERM) resolving with the exit code. */
+interface Preview {
+  origin: string;
+  stderr: () => string;
+  stop: () => Promise<number | null>;
+}
+
+async function startPreview(dir: string): Promise<Preview> {
+  const child = spawn(process.execPath, [BIN, 'preview', '--dir', '.', '--port', '0', '--today', '2026-11-22'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const stop = () => {
+    child.kill('SIGTERM');
+    return exited;
+  };
+  try {
+    const origin = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no address printed; stderr: ${stderr}`)), 30_000);
+      child.stdout.on('data', () => {
+        const m = /serving \. on (http:\/\/127\.0\.0\.1:\d+)\//.exec(stdout);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
+      });
+    });
+    return { origin, stderr: () => stderr, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** The number of builds the preview has made, from the endpoint its pages poll. */
+async function generation(origin: string): Promise<number> {
+  return Number(await (await fetch(`${origin}/__preview/generation`)).text());
+}
+
+/**
+ * Saves `file` by writing the new text to a temporary file and renaming it over the original, as editors, `sed -i` and
+ * atomic-write libraries do. The temporary file is beside the catalog folder, not in it (as with a temporary folder on
+ * the same disk): a watcher learns of the save only from the rename, not from a new file it could list in the folder.
+ */
+function saveByRename(catalogDir: string, file: string, text: string): void {
+  const temporary = `${catalogDir}.save.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, file);
+}
+
+/** Runs git in `cwd`, with an identity of its own (no user configuration needed). */
+function git(cwd: string, ...args: string[]): Promise<unknown> {
+  return promisify(execFile)('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd });
+}
+
 describe('catalog preview', () => {
   it('serves the site from the working tree, rebuilds on save, and shows validation errors on the page', async () => {
     const dir = await writeCatalog(VALID);
-    const child = spawn(process.execPath, [BIN, 'preview', '--dir', '.', '--port', '0', '--today', '2026-11-22'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const preview = await startPreview(dir);
     try {
-      const origin = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no address printed; stderr: ${stderr}`)), 30_000);
-        child.stdout.on('data', () => {
-          const m = /serving \. on (http:\/\/127\.0\.0\.1:\d+)\//.exec(stdout);
-          if (m) {
-            clearTimeout(timer);
-            resolve(m[1]);
-          }
-        });
-      });
+      const { origin } = preview;
       const page = `${origin}/en/rails/BR-pix.html`;
       expect(await eventually(page, (t) => t.includes('Pix key'))).toContain('name="pixKey"');
       expect(await (await fetch(`${origin}/static/form.js`)).text()).toContain('aria-invalid');
@@ -124,8 +168,49 @@ describe('catalog preview', () => {
       expect((await fetch(`${origin}/en/rails/nope.html`)).status).toBe(404);
       expect((await fetch(`${origin}/../../etc/passwd`)).status).toBe(404);
     } finally {
-      child.kill('SIGTERM');
+      expect(await preview.stop()).toBe(0);
     }
-    expect(await exited).toBe(0);
+  }, 90_000);
+
+  it('rebuilds once for each save made by renaming a temporary file over the catalog file, three saves in a row', async () => {
+    const dir = await writeCatalog(VALID);
+    const preview = await startPreview(dir);
+    try {
+      const page = `${preview.origin}/en/rails/BR-pix.html`;
+      await eventually(page, (t) => t.includes('name="pixKey"'));
+      const first = await generation(preview.origin);
+      const file = path.join(dir, 'rails/BR-pix.yaml');
+      for (const n of [1, 2, 3]) {
+        saveByRename(dir, file, RAIL_BR_PIX.replace('en: Pix key', `en: Pix key save ${n}`));
+        await eventually(page, (t) => t.includes(`Pix key save ${n}`));
+      }
+      // One build per save: the watcher saw each rename, and an editor's save is not counted twice.
+      expect(await generation(preview.origin)).toBe(first + 3);
+      expect(preview.stderr()).not.toMatch(/watching .* failed/);
+    } finally {
+      expect(await preview.stop()).toBe(0);
+    }
+  }, 90_000);
+
+  it('rebuilds when git checks out another branch of the catalog, and again on the way back', async () => {
+    const dir = await writeCatalog(VALID);
+    await git(dir, 'init', '-q');
+    await git(dir, 'add', '.');
+    await git(dir, 'commit', '-q', '-m', 'catalog');
+    await git(dir, 'checkout', '-q', '-b', 'renamed');
+    await writeFile(path.join(dir, 'rails/BR-pix.yaml'), RAIL_BR_PIX.replace('en: Pix key', 'en: Pix key on the branch'));
+    await git(dir, 'commit', '-q', '-am', 'label');
+    await git(dir, 'checkout', '-q', 'main');
+    const preview = await startPreview(dir);
+    try {
+      const page = `${preview.origin}/en/rails/BR-pix.html`;
+      expect(await eventually(page, (t) => t.includes('name="pixKey"'))).not.toContain('Pix key on the branch');
+      await git(dir, 'checkout', '-q', 'renamed');
+      await eventually(page, (t) => t.includes('Pix key on the branch'));
+      await git(dir, 'checkout', '-q', 'main');
+      await eventually(page, (t) => t.includes('name="pixKey"') && !t.includes('Pix key on the branch'));
+    } finally {
+      expect(await preview.stop()).toBe(0);
+    }
   }, 90_000);
 });

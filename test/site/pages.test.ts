@@ -7,6 +7,7 @@ import type { SiteData, SiteRail } from '../../src/site/model.js';
 import type { FormData } from '../../src/site/form.js';
 import { renderPages } from '../../src/site/pages.js';
 import { siteFromDir } from '../../src/site/source.js';
+import { BUNDLED_TODAY } from '../helpers/bundled.js';
 
 const root = path.resolve(__dirname, '../..');
 /** Intl writes fr amounts with no-break spaces: compare with plain spaces. */
@@ -254,7 +255,7 @@ describe('lists sorted by name in the page\'s language', () => {
 
 describe('the bundled catalog as a site', () => {
   it('refers to no other host: scripts, styles and icons are same-origin, links to others are sources only', async () => {
-    const { data } = await siteFromDir('catalog', root, '2026-11-23');
+    const { data } = await siteFromDir('catalog', root, BUNDLED_TODAY);
     const files = renderPages(data!);
     for (const [file, page] of files) {
       for (const m of page.matchAll(/\s(src|href)="([^"]*)"/g)) {

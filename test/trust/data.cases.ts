@@ -6,7 +6,7 @@ const list = (id: string, countries: string, reason = 'money_laundering_risk') =
   `id: ${id}\nname: A list\npublisher: A publisher\nurl: https://example.org/${id}\nasOf: "2026-06-19"\nscope: The whole list.\neffect:\n  status: restricted\n  reason: ${reason}\ncountries: ${countries}\n`;
 const argentina = (status: string, extra = '') => `code: AR\nname: Argentina\ncurrency: ${status === 'restricted' ? 'null' : 'ARS'}\nstatus: ${status}\n${extra}`;
 /** BR-pix with the first source's url replaced (line 31, column 10). */
-const sourceAt = (url: string) => ({ 'rails/BR-pix.yaml': RAIL_BR_PIX.replace('url: https://www.bcb.gov.br/', `url: ${url}`) });
+const sourceAt = (url: string) => ({ 'rails/BR-pix.yaml': RAIL_BR_PIX.replace('url: https://www.bcb.gov.br/estabilidadefinanceira/pix', `url: ${url}`) });
 
 /** Data rules of issue 8 item 15 and issue 10 section 3: the written country policy and the sources of every rail. */
 export const cases: HostileCase[] = [

@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { validateCatalog } from '../../src/core/validate.js';
+import { validateCatalog } from '../../src/pipeline/validate.js';
 import { TODAY, VALID, writeCatalog } from '../helpers/catalog.js';
 import type { HostileCase } from './hostile.js';
 

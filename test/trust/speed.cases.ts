@@ -2,7 +2,7 @@ import { RAIL_BR_PIX } from '../helpers/catalog.js';
 import type { HostileCase } from './hostile.js';
 
 /**
- * Texts at the edge of the fast YAML path (src/core/fast-yaml.ts): each must be handed to the full path, or read
+ * Texts at the edge of the fast YAML path (src/parse/fast-yaml.ts): each must be handed to the full path, or read
  * exactly as it reads them, so that the problem (or its absence) is the same whichever path read the file.
  */
 const R = 'rails/BR-pix.yaml';

@@ -37,5 +37,11 @@ export const cases: HostileCase[] = [
   row('true where a text was meant', rail((t) => t.replace('name: TED', 'name: true')), 3, 7, /read as the boolean true.*quote it, "true"/, 'schema'),
   row('a leading-zero code read as a number', rail((t) => t.replace('examples: ["+5511987654321"]', 'examples: [07]')), 27, 16, /07 was read as the number 7.*quote it, "07"/, 'schema'),
   { name: 'a date without quotes stays the text 2026-10-01 (YAML 1.2)', files: { [R]: rail((t) => t.replace('verifiedAt: "2026-10-01"', 'verifiedAt: 2026-10-01')) }, expect: [] },
+  row('a word left on a line of its own', rail((t) => t.replace('phase: live', 'oops\nphase: live')), 7, 1, /this line holds "oops", which is neither key: value nor a list item.*delete it/),
+  row('one bracket too many', rail((t) => t.replace('countries: [BR]', 'countries: [BR]]')), 6, 16, /this \] closes nothing.*delete it, e\.g\. countries: \[BR\]$/),
+  row('the first property of a block indented too far', rail((t) => t.replace('  p50Minutes', '    p50Minutes')), 9, 1, /p50Minutes is indented 4 spaces but settlement above opens its block at 0.*indent p50Minutes with 2 spaces/),
+  row('a list item at the column of its key', rail((t) => t.replace('  - name: pixKey', '- name: pixKey')), 20, 1, /the list item - name is indented 0 spaces.*indent the list item - name with 2 spaces/),
+  row('a property that left its block (the line after it is named too)', rail((t) => t.replace('  p95Minutes', 'p95Minutes')), 11, 1, /businessDaysOnly is indented 2 spaces but p95Minutes just above is at 0 and holds a value: indent p95Minutes with 2 spaces/),
+  row('a tag YAML does not know', rail((t) => t.replace('name: TED', 'name: !foo TED')), 3, 7, /the tag !foo is not one YAML knows: remove it/),
   row('a second document', rail((t) => t + '---\nid: BR-doc\n'), RAIL_BR_PIX.split('\n').length, 1, /holds one entry: remove the ---/),
 ];

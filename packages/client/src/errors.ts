@@ -1,7 +1,34 @@
 /** Typed errors of the SDK. Messages never hold the API key: they come from the service's error body or from us. */
 
+/**
+ * The brand of the SDK's error classes, in the global symbol registry: every copy of the SDK loaded in one process
+ * (its ESM and CommonJS builds, a dependency's own install) shares it. Each class's prototype carries its name under
+ * it, and `instanceof` looks for that name along the value's prototype chain, so an error thrown by one copy is an
+ * instance of the other copy's class of the same name (the dual-package hazard, defused).
+ */
+const BRAND = Symbol.for('@payout-catalog/client:error-class');
+
+/** `instanceof` for the SDK's error classes: by brand along the prototype chain, native for a subclass of the user's. */
+function isInstance(type: Function, value: unknown): boolean {
+  const brand: unknown = Object.hasOwn(type.prototype, BRAND) ? type.prototype[BRAND] : undefined;
+  if (brand === undefined) return Function.prototype[Symbol.hasInstance].call(type, value);
+  if (typeof value !== 'object' || value === null) return false;
+  for (let proto = Object.getPrototypeOf(value); proto !== null; proto = Object.getPrototypeOf(proto))
+    if (Object.hasOwn(proto, BRAND) && proto[BRAND] === brand) return true;
+  return false;
+}
+
+/** Gives each class its brand, once, when the module loads: its name as written here (a minifier renames classes, not keys). */
+function brand(types: Record<string, Function>): void {
+  for (const [name, type] of Object.entries(types)) Object.defineProperty(type.prototype, BRAND, { value: `@payout-catalog/client:${name}` });
+}
+
 /** Any error the service answered with: its HTTP status, stable `code`, the `param` at fault and the request id. */
 export class CatalogApiError extends Error {
+  /** True for an error of this class made by any copy of the SDK in the process (ESM or CommonJS build). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isInstance(this, value);
+  }
   override name = 'CatalogApiError';
   constructor(
     message: string,
@@ -51,6 +78,10 @@ export class ServerError extends CatalogApiError {
 
 /** The request never got an answer: network failure or timeout (retried first). */
 export class CatalogConnectionError extends Error {
+  /** True for an error of this class made by any copy of the SDK in the process (ESM or CommonJS build). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isInstance(this, value);
+  }
   override name = 'CatalogConnectionError';
   constructor(
     message: string,
@@ -61,6 +92,8 @@ export class CatalogConnectionError extends Error {
     super(message, options);
   }
 }
+
+brand({ CatalogApiError, AuthenticationError, InvalidRequestError, NotFoundError, RailClosedError, VersionGoneError, RateLimitError, ServerError, CatalogConnectionError });
 
 /** The typed error of a status. */
 export function errorFor(status: number, code: string, message: string, param: string | undefined, requestId: string | undefined, retryAfter?: number): CatalogApiError {

@@ -12,5 +12,5 @@ export {
   ServerError,
   VersionGoneError,
 } from './errors.js';
-export { dueForReview, reviewDueOn, validateBeneficiary } from './offline.js';
+export { dueForReview, fieldFor, reviewDueOn, validateBeneficiary } from './offline.js';
 export type * from './types.gen.js';

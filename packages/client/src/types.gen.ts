@@ -58,6 +58,9 @@ export interface CatalogApiSchemas {
   assetId?: AssetId;
   rail?: Rail;
   field?: Field;
+  fieldDependency?: FieldDependency1;
+  fieldVariant?: FieldVariant;
+  fieldFallback?: FieldFallback1;
   source?: Source;
   asset?: Asset;
   country?: Country;
@@ -66,7 +69,7 @@ export interface CatalogApiSchemas {
   CountryList?: CountryList;
   Error?: Error;
   Health?: Health;
-  LocalizedText?: LocalizedText4;
+  LocalizedText?: LocalizedText6;
   BeneficiaryCheckRequest?: BeneficiaryCheckRequest;
   BeneficiaryCheckError?: BeneficiaryCheckError;
   BeneficiaryCheck?: BeneficiaryCheck;
@@ -75,6 +78,7 @@ export interface CatalogApiSchemas {
   ValueChange?: ValueChange;
   ChangeEntry?: ChangeEntry;
   ChangeList?: ChangeList;
+  Readiness?: Readiness;
 }
 /**
  * A text in French and English; both are required.
@@ -222,9 +226,10 @@ export interface Field {
   name: string;
   label?: LocalizedText1;
   /**
-   * Input type. text: free text checked by pattern; select: one of options; iban: an IBAN, checked with its mod-97 checksum and its country's length; email: an e-mail address; phone: an international number in E.164 form (+254712345678); aba_routing: a US ABA routing number with its checksum; clabe: a Mexican CLABE with its check digit; pix_key: a Brazilian Pix key (CPF or CNPJ with their check digits, the CNPJ numeric or alphanumeric; e-mail; E.164 phone; random key as a lowercase UUID).
+   * Input type. text: free text checked by pattern; select: one of options; iban: an IBAN, checked with its mod-97 checksum and its country's length; email: an e-mail address; phone: an international number in E.164 form (+254712345678); aba_routing: a US ABA routing number with its checksum; clabe: a Mexican CLABE with its check digit; pix_key: a Brazilian Pix key (CPF or CNPJ with their check digits, the CNPJ numeric or alphanumeric; e-mail; E.164 phone; random key as a lowercase UUID); curp: a Mexican CURP with its birth date and check digit; rfc: a Mexican RFC (person or company) with its date and SAT's check digit; mx_tax_id: an RFC or a CURP, told apart by length.
    */
-  type: 'text' | 'select' | 'iban' | 'email' | 'phone' | 'aba_routing' | 'clabe' | 'pix_key';
+  type:
+    'text' | 'select' | 'iban' | 'email' | 'phone' | 'aba_routing' | 'clabe' | 'pix_key' | 'curp' | 'rfc' | 'mx_tax_id';
   /**
    * Whether the field is required.
    */
@@ -265,6 +270,7 @@ export interface Field {
       label: LocalizedText3;
     }[]
   ];
+  dependsOn?: FieldDependency;
 }
 /**
  * Localized label, fr and en.
@@ -306,6 +312,108 @@ export interface LocalizedText3 {
   en: string;
 }
 /**
+ * Extension to contract 2.3 (docs/contract.md): the field's format, or whether it applies at all, depends on the value chosen in a select field of the same rail, written before it (the Pix key on the Pix key type). The field's own type, pattern, maxLength, help and required stay what a client that knows only the contract's fields applies, so they must accept every variant's values: the dependent-fields rule checks each variant's examples against them.
+ */
+export interface FieldDependency {
+  /**
+   * Name of the controlling field: a select of the same rail, written before this field, that depends on no other field.
+   */
+  field: string;
+  /**
+   * The field's formats by option of the controlling select.
+   *
+   * @minItems 1
+   */
+  variants: [FieldVariant, ...FieldVariant[]];
+  otherwise?: FieldFallback;
+}
+/**
+ * The field's format for some options of the controlling select: each attribute it gives replaces the field's own; the others stay the field's.
+ */
+export interface FieldVariant {
+  /**
+   * Values of the controlling select's options this variant applies to ([cpf]); each option in at most one variant.
+   *
+   * @minItems 1
+   */
+  when: [string, ...string[]];
+  /**
+   * The input type when one of these options is chosen, when it is stricter than the field's own (clabe for a CLABE). Only on a field of type text, whose own check accepts any value, so that the field stays the union of its variants; never select.
+   */
+  type?:
+    'text' | 'select' | 'iban' | 'email' | 'phone' | 'aba_routing' | 'clabe' | 'pix_key' | 'curp' | 'rfc' | 'mx_tax_id';
+  /**
+   * true when the field is required when one of these options is chosen. Only on a field that is optional in general: a client of the contract's fields applies the field's own required to every choice.
+   */
+  required?: boolean;
+  /**
+   * false when the field does not apply when one of these options is chosen: a form hides it, and the service refuses a value for it (not_applicable). Only on a field that is optional in general.
+   */
+  applies?: boolean;
+  /**
+   * ECMAScript regular expression (u flag) the normalized value must match when one of these options is chosen; anchor it with ^ and $. The field's own pattern must accept every value it accepts.
+   */
+  pattern?: string;
+  /**
+   * Maximum length of the normalized value when one of these options is chosen, in characters; at most the field's own maxLength.
+   */
+  maxLength?: number;
+  help?: LocalizedText4;
+}
+/**
+ * Help text when one of these options is chosen, fr and en: says what a value looks like for this choice.
+ */
+export interface LocalizedText4 {
+  /**
+   * French text.
+   */
+  fr: string;
+  /**
+   * English text.
+   */
+  en: string;
+}
+/**
+ * The format for the options no variant names; required when some option has no variant ({} keeps the field as written).
+ */
+export interface FieldFallback {
+  /**
+   * The input type for the options no variant names, when it is stricter than the field's own (clabe for a CLABE). Only on a field of type text, whose own check accepts any value, so that the field stays the union of its variants; never select.
+   */
+  type?:
+    'text' | 'select' | 'iban' | 'email' | 'phone' | 'aba_routing' | 'clabe' | 'pix_key' | 'curp' | 'rfc' | 'mx_tax_id';
+  /**
+   * true when the field is required for the options no variant names. Only on a field that is optional in general: a client of the contract's fields applies the field's own required to every choice.
+   */
+  required?: boolean;
+  /**
+   * false when the field does not apply for the options no variant names: a form hides it, and the service refuses a value for it (not_applicable). Only on a field that is optional in general.
+   */
+  applies?: boolean;
+  /**
+   * ECMAScript regular expression (u flag) the normalized value must match for the options no variant names; anchor it with ^ and $. The field's own pattern must accept every value it accepts.
+   */
+  pattern?: string;
+  /**
+   * Maximum length of the normalized value for the options no variant names, in characters; at most the field's own maxLength.
+   */
+  maxLength?: number;
+  help?: LocalizedText5;
+}
+/**
+ * Help text for the options no variant names, fr and en: says what a value looks like for this choice.
+ */
+export interface LocalizedText5 {
+  /**
+   * French text.
+   */
+  fr: string;
+  /**
+   * English text.
+   */
+  en: string;
+}
+/**
  * One source of a rail's facts.
  */
 export interface Source {
@@ -321,6 +429,49 @@ export interface Source {
    * Date YYYY-MM-DD the page was last read to check the rail's facts; quote it or not, it stays a string.
    */
   checked: string;
+}
+/**
+ * How a field depends on the value chosen in another field: the variant whose when names the chosen option applies, else otherwise, else the field as written (also when the choice is missing or not one of the options).
+ */
+export interface FieldDependency1 {
+  /**
+   * Name of the controlling field: a select of the same rail, written before this field, that depends on no other field.
+   */
+  field: string;
+  /**
+   * The field's formats by option of the controlling select.
+   *
+   * @minItems 1
+   */
+  variants: [FieldVariant, ...FieldVariant[]];
+  otherwise?: FieldFallback;
+}
+/**
+ * The field's format for the options no variant names: each attribute it gives replaces the field's own; {} keeps the field as written.
+ */
+export interface FieldFallback1 {
+  /**
+   * The input type for the options no variant names, when it is stricter than the field's own (clabe for a CLABE). Only on a field of type text, whose own check accepts any value, so that the field stays the union of its variants; never select.
+   */
+  type?:
+    'text' | 'select' | 'iban' | 'email' | 'phone' | 'aba_routing' | 'clabe' | 'pix_key' | 'curp' | 'rfc' | 'mx_tax_id';
+  /**
+   * true when the field is required for the options no variant names. Only on a field that is optional in general: a client of the contract's fields applies the field's own required to every choice.
+   */
+  required?: boolean;
+  /**
+   * false when the field does not apply for the options no variant names: a form hides it, and the service refuses a value for it (not_applicable). Only on a field that is optional in general.
+   */
+  applies?: boolean;
+  /**
+   * ECMAScript regular expression (u flag) the normalized value must match for the options no variant names; anchor it with ^ and $. The field's own pattern must accept every value it accepts.
+   */
+  pattern?: string;
+  /**
+   * Maximum length of the normalized value for the options no variant names, in characters; at most the field's own maxLength.
+   */
+  maxLength?: number;
+  help?: LocalizedText5;
 }
 /**
  * An asset accepted for deposit: one file catalog/assets/<id>.yaml. Contract section 2.4.
@@ -491,6 +642,7 @@ export interface Error {
      * Machine-readable error code.
      */
     code:
+      | 'headers_too_large'
       | 'internal_error'
       | 'invalid_request'
       | 'method_not_allowed'
@@ -498,6 +650,8 @@ export interface Error {
       | 'payload_too_large'
       | 'rail_closed'
       | 'rate_limited'
+      | 'request_timeout'
+      | 'service_unavailable'
       | 'unauthorized'
       | 'unknown_version'
       | 'unsupported_media_type';
@@ -526,7 +680,7 @@ export interface Health {
    */
   commit?: string;
 }
-export interface LocalizedText4 {
+export interface LocalizedText6 {
   /**
    * French.
    */
@@ -553,16 +707,16 @@ export interface BeneficiaryCheckError {
    */
   field: string;
   /**
-   * Why the value is refused; stable.
+   * Why the value is refused; stable. not_applicable: a value for a field that does not apply to the option chosen in the select it depends on (dependsOn).
    */
-  code: 'required' | 'type' | 'max_length' | 'pattern' | 'option' | 'checksum' | 'unknown_field';
-  message: LocalizedText5;
-  help?: LocalizedText6;
+  code: 'required' | 'type' | 'max_length' | 'pattern' | 'option' | 'checksum' | 'not_applicable' | 'unknown_field';
+  message: LocalizedText7;
+  help?: LocalizedText8;
 }
 /**
  * What is wrong and what to write instead.
  */
-export interface LocalizedText5 {
+export interface LocalizedText7 {
   /**
    * French.
    */
@@ -573,9 +727,9 @@ export interface LocalizedText5 {
   en: string;
 }
 /**
- * The field's help, when it has one: show it beside the message.
+ * The field's help, when it has one: show it beside the message. For a dependent field, the help of the chosen option's format.
  */
-export interface LocalizedText6 {
+export interface LocalizedText8 {
   /**
    * French.
    */
@@ -586,7 +740,7 @@ export interface LocalizedText6 {
   en: string;
 }
 /**
- * The authoritative verdict on a beneficiary (contract 2.3): normalization first, then required, maxLength, pattern and the type check of each field; unknown fields refused.
+ * The authoritative verdict on a beneficiary (contract 2.3): normalization first, then required, maxLength, pattern and the type check of each field, a dependent field (dependsOn) as its format stands for the option chosen in the select it depends on; unknown fields refused.
  */
 export interface BeneficiaryCheck {
   /**
@@ -718,4 +872,15 @@ export interface ChangeList {
    * Opaque cursor of the next page; null exactly when no entry follows.
    */
   next_cursor: string | null;
+}
+export interface Readiness {
+  status: 'ready' | 'not-ready';
+  /**
+   * Seed version served to new runs.
+   */
+  version: string;
+  /**
+   * Why the replica should not get traffic now (not-ready only): starting, stopping, its seed store cannot be read, or a read of the store has not answered for longer than the poll interval.
+   */
+  reason?: string;
 }

@@ -1,11 +1,12 @@
-import { CatalogDirError, loadCatalog } from '../../core/load.js';
-import { checkSchemas } from '../../core/validate.js';
-import { composeBase } from '../../core/base-delta.js';
+import { CatalogDirError } from '../../read/folder.js';
+import { loadCatalog } from '../../parse/load.js';
+import { checkSchemas } from '../../check/schema.js';
+import { composeBase } from '../../history/delta.js';
 import { BaseError, readBase } from '../../git/base.js';
 import { CATALOG_NAMES, diffToJson } from '../../compare/changes.js';
 import { renderDiffMarkdown } from '../../compare/markdown.js';
-import { minorUnit } from '../../core/iso.js';
-import { inertLines, visible } from '../../core/visible.js';
+import { minorUnit } from '../../domain/iso.js';
+import { inertLines, visible } from '../../report/visible.js';
 import { diffCatalogs } from '../../git/diff.js';
 import { choiceFlag, parseFlags } from '../args.js';
 import { catalogDir } from '../catalog-dir.js';

@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { CatalogDirError, displayPath, ENTRY_KINDS, listFiles, type Folder } from '../../core/load.js';
+import { CatalogDirError, listFiles } from '../../read/folder.js';
+import { displayPath } from '../../read/paths.js';
+import { ENTRY_KINDS, type Folder } from '../../model/catalog.js';
 import { formatEntry, FormatError } from '../../edit/format.js';
-import { writeAtomic } from '../../core/write-atomic.js';
+import { writeAtomic } from '../../util/write-atomic.js';
 import { parseFlags } from '../args.js';
 import { catalogDir } from '../catalog-dir.js';
 import { EXIT, UsageError, type CliIO } from '../io.js';

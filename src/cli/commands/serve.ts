@@ -1,26 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { inertLines } from '../../core/visible.js';
+import { inertLines } from '../../report/visible.js';
 import { hostname } from 'node:os';
 import { digestOf, KeyConfigError, KeyRing, keysFromList, parseRateLimit, readKeysFile, type RateLimit } from '../../service/auth.js';
 import { sourceOf, type SeedSource } from '../../service/seed-source.js';
 import { startService, type RunningService } from '../../service/server.js';
 import { SeedError } from '../../service/snapshot.js';
+import { boundHeapGrowth } from '../../service/heap.js';
 import { DEFAULT_RETENTION_MS } from '../../service/store.js';
 import { intFlag, parseFlags } from '../args.js';
+import { staleSeedNotice } from '../seed-freshness.js';
 import { EXIT, UsageError, type CliIO } from '../io.js';
 
 /** The limit of an API key without its own (CATALOG_RATE_LIMIT). */
 export const DEFAULT_RATE_LIMIT = '6000/min';
 
-export const usage = `catalog serve [--seed dist/seed.json | --store <dir or URL> [--poll 30s]] [--port 8080] [--host 127.0.0.1] [--dev-key] [--retention 24h] [--history <dir>]
+export const usage = `catalog serve [--seed dist/seed.json | --store <dir or URL> [--poll 30s]] [--build] [--port 8080] [--host 127.0.0.1] [--dev-key] [--retention 24h] [--history <dir>]
 
 Serves the seed as the Reference Catalog Service (GET /api/v1/rails, /assets, /countries, /openapi.json; /healthz).
 API keys come from CATALOG_API_KEYS (comma-separated) and/or CATALOG_API_KEYS_FILE (one key, or sha256:<hex> of a
 key, per line); with none the service refuses to start, unless --dev-key generates one and prints it.
 CATALOG_CURSOR_SECRET (at least 32 characters) signs cursors; replicas must share it. CATALOG_LOG_LEVEL sets the
 log level (default info). Logs are JSON lines on stdout; messages for humans go to stderr.
+--build: build the seed file from the catalog first (as catalog build --out <seed> does; refused on errors), then serve it
+in this same process (npm start runs catalog serve --build --dev-key, so that npm's SIGTERM reaches the server).
+--dev-key without --build says on stderr when the seed it serves is older than the catalog it was built from.
 --history: a folder of past seed files (*.json) that GET /api/v1/changes can start from, besides the versions served.
 --retention: how long replaced snapshots stay available to runs started on them (s, m or h; default 24h).
 --store: a seed store written by "catalog publish" (a folder, or its URL over http(s)): serves the version its pointer
@@ -76,6 +81,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     port: { type: 'string', default: '8080' },
     host: { type: 'string', default: '127.0.0.1' },
     'dev-key': { type: 'boolean', default: false },
+    build: { type: 'boolean', default: false },
     retention: { type: 'string' },
     history: { type: 'string' },
     store: { type: 'string' },
@@ -83,12 +89,18 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   });
   if (values.store !== undefined && argv.some((a) => a === '--seed' || a.startsWith('--seed='))) throw new UsageError('--seed and --store exclude each other: serve a seed file, or a seed store');
   if (values.poll !== undefined && values.store === undefined) throw new UsageError('--poll only applies with --store');
+  if (values.build && values.store !== undefined) throw new UsageError('--build writes a seed file, and --store serves a seed store: publish to the store with catalog publish');
   const pollMs = durationFlag(values.poll, 'poll', 30_000, true);
   const source: SeedSource | undefined = values.store === undefined ? undefined : sourceOf(values.store, io.cwd);
   const port = intFlag('port', values.port)!;
   if (port > 65535) throw new UsageError(`--port must be at most 65535, not ${port}`);
   const retentionMs = durationFlag(values.retention);
   const seedPath = path.resolve(io.cwd, values.seed!);
+  if (values.build) {
+    // Its report and its "wrote" line are for humans: stderr, since stdout carries the server's JSON logs.
+    const built = await (await import('./build.js')).run(['--out', values.seed!], { ...io, stdout: io.stderr });
+    if (built !== EXIT.ok) return built;
+  }
 
   const env = io.env;
   const keysFile = env.CATALOG_API_KEYS_FILE?.trim() || undefined;
@@ -130,6 +142,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   }
   const cursorSecret = configuredSecret ?? randomBytes(32);
 
+  boundHeapGrowth();
   const keys = new KeyRing([...staticKeys, ...fileKeys, ...devDigests]);
   keys.limits = fileLimits;
   let service: RunningService;
@@ -179,6 +192,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     service.app.log.warn({ event: 'random-cursor-secret' }, 'CATALOG_CURSOR_SECRET is not set: cursors are signed with a random secret, so they break on restart, and replicas behind one load balancer must share one secret');
   }
   const { version, counts } = service.store.current;
+  const stale = values['dev-key'] && !values.build && values.store === undefined ? await staleSeedNotice(seedPath, values.seed!, version, io) : undefined;
   const example = `${service.url}/api/v1/rails?limit=2`;
   const lines = [
     `catalog serve: serving ${values.store !== undefined ? `the store ${source!.description}` : values.seed} (version ${version}: ${counts.rails} rails, ${counts.assets} assets, ${counts.countries} countries) at ${service.url}`,
@@ -192,6 +206,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (configuredSecret === undefined) lines.push('  Warning: CATALOG_CURSOR_SECRET is not set; cursors are signed with a random secret (replicas must share one).');
   lines.push(`  Health: ${service.url}/healthz   OpenAPI: ${service.url}/api/v1/openapi.json`);
   lines.push('  SIGHUP reloads the seed; SIGTERM or Ctrl-C stops.');
+  if (stale) lines.push(stale);
   io.stderr.write(lines.join('\n') + '\n');
 
   await service.closed;

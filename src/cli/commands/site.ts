@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CatalogDirError } from '../../core/load.js';
-import { crashReport } from '../../core/validate.js';
+import { CatalogDirError } from '../../read/folder.js';
+import { crashReport } from '../../report/crash.js';
 import type { Seed } from '../../generated/types.js';
-import { formatters } from '../../formatters/index.js';
+import { formatters } from '../../report/formatters.js';
 import { buildSiteFiles, writeSite } from '../../site/build.js';
 import { siteFromSeed, type SiteData } from '../../site/model.js';
 import { siteFromDir } from '../../site/source.js';

@@ -1,6 +1,8 @@
-import { daysBetween, dueOn, isDate, REVIEW_MONTHS } from '../../core/dates.js';
-import { CatalogDirError, loadCatalog, type RawEntry } from '../../core/load.js';
-import { cmp } from '../../core/problem.js';
+import { daysBetween, dueOn, isDate, REVIEW_MONTHS } from '../../domain/dates.js';
+import { CatalogDirError } from '../../read/folder.js';
+import { loadCatalog } from '../../parse/load.js';
+import { type RawEntry } from '../../model/catalog.js';
+import { cmp } from '../../model/problem.js';
 import { cell, code } from '../../compare/markdown.js';
 import { choiceFlag, intFlag, parseFlags, todayFlag } from '../args.js';
 import { catalogDir } from '../catalog-dir.js';

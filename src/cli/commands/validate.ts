@@ -1,16 +1,17 @@
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { applyFixes, type Fix } from '../../core/fix.js';
-import { CatalogDirError, displayPath, scanCatalog, type Listing } from '../../core/load.js';
-import { findCatalog } from '../../core/find-walk.js';
-import { makeReport, type Problem } from '../../core/problem.js';
-import { crashReport, validateCatalog, type Validation } from '../../core/validate.js';
-import { preloadEntryValidators } from '../../core/schemas.js';
-import { inertLines } from '../../core/visible.js';
-import { FORMATS, formatters } from '../../formatters/index.js';
+import { applyFixes, type Fix } from '../../edit/fix.js';
+import { CatalogDirError, scanCatalog, type Listing } from '../../read/folder.js';
+import { displayPath } from '../../read/paths.js';
+import { makeReport, type Problem } from '../../model/problem.js';
+import { crashReport } from '../../report/crash.js';
+import { validateCatalog, type Validation } from '../../pipeline/validate.js';
+import { preloadEntryValidators } from '../../model/schemas.js';
+import { inertLines } from '../../report/visible.js';
+import { FORMATS, formatters } from '../../report/formatters.js';
 import type { BaseRevision, ResolvedHead } from '../../git/base.js';
-import { writeAtomic } from '../../core/write-atomic.js';
+import { writeAtomic } from '../../util/write-atomic.js';
 import { choiceFlag, intFlag, parseFlags, todayFlag } from '../args.js';
 import { catalogDir } from '../catalog-dir.js';
 import { EXIT, UsageError, type CliIO } from '../io.js';
@@ -146,7 +147,7 @@ async function applySafeFixes(validation: Validation, problems: Problem[]): Prom
   for (const p of problems) if (p.fix) byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
   const fixed: Problem[] = [];
   for (const [shown, list] of byFile) {
-    const file = validation.loaded.files.find((f) => f.path === shown);
+    const file = validation.files.find((f) => f.path === shown);
     if (!file) continue;
     // The file as it is now: if it changed since it was read, its fixes wait for the next run.
     if ((await readFile(file.absolute, 'utf8')) !== file.text) continue;
@@ -189,17 +190,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   let scope: Scope | undefined;
   const fixed: Problem[] = [];
   try {
-    // Listed once: by chooseBase while git answers, or by validateCatalog. The cache file is not a catalog file. With
-    // --cache, GNU find lists the folder and stats its files in a process of its own from now on (find-walk.ts); where
-    // it cannot, the folder is listed here.
+    // Listed once, by chooseBase while git answers or by the run itself. The cache file is not a catalog file.
     const own = cacheFile ? [path.resolve(io.cwd, cacheFile)] : [];
-    const finding = cacheFile ? findCatalog(absDir, dir, own, io.walk) : undefined;
     let listing: Promise<Listing> | undefined;
-    const list = (): Promise<Listing> =>
-      (listing ??= finding ? settled(finding.then((found) => found ?? scanCatalog(absDir, dir, own))) : Promise.resolve(scanCatalog(absDir, dir, own)));
+    const list = (): Promise<Listing> => (listing ??= settled(new Promise<Listing>((resolve) => resolve(scanCatalog(absDir, dir, own)))));
     const { reading } = await chooseBase(values, dir, io, list);
-    // git's next processes start (the base's files and what differs) before this thread walks the working tree.
-    if (reading) await new Promise((resolve) => setImmediate(resolve));
     // The paths given are checked first (a deleted file is a path in scope): then the base is needed now.
     if (positionals.length > 0) base = await reading;
     scope = await resolveScope(positionals, absDir, base?.deleted ?? new Set(), io);
@@ -210,9 +205,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       const now = await applySafeFixes(validation, validation.report.problems.filter((p) => inScope(scope, p.file, io.cwd)));
       if (now.length === 0) break;
       fixed.push(...now);
-      // Walked again as the first run was (the fixed files changed): the cache keeps one kind of stat.
-      const again = cacheFile ? findCatalog(absDir, dir, own) : undefined;
-      validation = await validateCatalog({ dir, cwd: io.cwd, today, base: base?.delta, cacheFile, listing: again });
+      validation = await validateCatalog({ dir, cwd: io.cwd, today, base: base?.delta, cacheFile });
     }
   } catch (err) {
     if (err instanceof CatalogDirError) throw new UsageError(err.message);
@@ -223,7 +216,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     throw err;
   }
   const problems = validation.report.problems.filter((p) => inScope(scope, p.file, io.cwd));
-  const files = scope ? validation.loaded.files.filter((f) => inScope(scope, f.path, io.cwd)).length : validation.loaded.files.length;
+  const files = scope ? validation.files.filter((f) => inScope(scope, f.path, io.cwd)).length : validation.files.length;
   const report = scope ? makeReport(problems, files) : validation.report;
   io.stdout.write(formatters[format](report, { color: wantsColor(io), touched: base?.touched }));
 

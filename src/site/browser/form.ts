@@ -1,11 +1,11 @@
 /// <reference lib="dom" />
 /**
  * The payout form's script, bundled for the browser (static/form.js). It enhances a form that reads without it: it
- * adds the check button and the example buttons, and checks each value with src/beneficiary's checkValue, the code
- * the validator and the service run. A value is judged once its field is left (or the form checked), and live from
+ * adds the check button and the example buttons, and checks each value with src/beneficiary's checkFieldOf, the code
+ * the validator and the service run (a dependent field against the format of the option chosen in its select). A value is judged once its field is left (or the form checked), and live from
  * then on; a valid value is acknowledged as it is typed.
  */
-import { checkValue, type BeneficiaryError } from '../../beneficiary/index.js';
+import { checkFieldOf, dependentsOf, type BeneficiaryError } from '../../beneficiary/index.js';
 import { currentField, helpText, rulesText, typedMaxLength, type SiteField } from '../field-rules.js';
 import type { FormData } from '../form.js';
 
@@ -73,14 +73,23 @@ function valuesOf(form: Form): Record<string, string> {
   return Object.fromEntries(form.data.fields.map((field, i) => [field.name, form.controls[i]?.value ?? '']));
 }
 
+/** The form's values as checkFieldOf takes them: an empty control is an absent value. */
+function checkedValues(form: Form): Record<string, string | undefined> {
+  return Object.fromEntries(form.data.fields.map((field, i) => [field.name, form.controls[i]?.value || undefined]));
+}
+
 /** Field i as it applies now (its rules may depend on another field's choice). */
 function fieldNow(form: Form, i: number): SiteField {
   return currentField(form.data.fields[i], valuesOf(form));
 }
 
-/** Judges field i again, then redraws the fields whose rules its value changed, then the status line. */
+/** Judges field i again, then the fields whose format depends on its choice, redraws changed rules, then the status line. */
 function update(form: Form, i: number): void {
   showVerdict(form, i);
+  for (const name of dependentsOf(form.data.fields, form.data.fields[i].name)) {
+    const k = form.data.fields.findIndex((f) => f.name === name);
+    if (form.controls[k]?.value || form.controls[k]?.getAttribute('aria-invalid') === 'true') showVerdict(form, k);
+  }
   refreshRules(form, i);
   updateStatus(form);
 }
@@ -126,7 +135,7 @@ function showVerdict(form: Form, i: number): boolean {
   const field = fieldNow(form, i);
   const raw = control.value;
   const given = raw === '' ? undefined : raw;
-  const { value, error } = checkValue(field, given);
+  const { value, error } = checkFieldOf(form.data.fields, form.data.fields[i], checkedValues(form));
   const id = control.id;
   const shown = error && form.states[i].touched ? messageOf(form.data, field, error) : undefined;
   const errorElement = document.getElementById(`${id}-error`)!;
@@ -185,11 +194,8 @@ function updateStatus(form: Form): void {
   if (!form.checked) return;
   const status = document.getElementById('form-status');
   if (!status) return;
-  const values = valuesOf(form);
-  const invalid = form.data.fields.filter((field, i) => {
-    const raw = values[field.name];
-    return checkValue(currentField(field, values), raw === '' ? undefined : raw).error && form.controls[i];
-  }).length;
+  const values = checkedValues(form);
+  const invalid = form.data.fields.filter((field, i) => checkFieldOf(form.data.fields, field, values).error && form.controls[i]).length;
   const { allValid, someInvalidOne, someInvalidMany } = form.data.messages;
   const text = invalid === 0 ? allValid : invalid === 1 ? someInvalidOne : someInvalidMany.replace('{n}', String(invalid));
   // Set only when it changes: a live region repeats whatever is written into it.

@@ -1,0 +1,158 @@
+import type { Document } from 'yaml';
+import { isMap, parseAllDocuments } from './yaml-lazy.js';
+import { ENTRY_KINDS, type EntryKind, type Folder } from '../model/catalog.js';
+import { refusedCharacters } from '../domain/characters.js';
+import { MAX_FILE_BYTES, tooLarge, type CatalogText } from '../read/file.js';
+import { fastParseYaml, plainCharacters } from './fast-yaml.js';
+import { YAML_OPTIONS, yamlText } from './source.js';
+import { documentData, type Literal } from './yaml-data.js';
+import { explainSyntaxError, explainWarning, unreadableMessage } from './yaml-mistakes.js';
+
+/** More alias expansions than this in one file is treated as an alias bomb ("billion laughs"). */
+export const MAX_ALIAS_COUNT = 100;
+
+/**
+ * One file parsed: plain data only. Problems carry character offsets; lines and
+ * columns are computed where the text is kept. The fast path (fast-yaml.ts) and the full path make the same one.
+ */
+export interface ParsedText {
+  name: string;
+  text: string;
+  kind?: EntryKind;
+  data?: Record<string, unknown>;
+  issues: Array<{ rule: ParseRule; message: string; start: number; end: number; pointer?: string }>;
+  /** True for a path that is not read at all (a symbolic link, a folder): what it holds is not the catalog's. */
+  unread?: true;
+  /**
+   * Number-like plain scalars of a clean file that are not plain decimal integers (`100.00`, `1e2`, `0x64`, `1_000`), with
+   * their pointers and source text: integer fields refuse them (integers.ts) without parsing the file again.
+   */
+  literals?: Literal[];
+}
+
+/** The rules whose problems parsing finds. */
+export type ParseRule = 'yaml-syntax' | 'file-name' | 'characters';
+
+/** Which YAML reader parses: the fast subset reader with the full `yaml` path behind it (default), or `yaml` alone. */
+export type Parser = 'auto' | 'full';
+
+/** Why a file in an entry folder is not read, by its name (hidden files, editor leftovers, other extensions); undefined for an entry file. */
+function notAnEntryName(base: string): string | undefined {
+  if (/~$|^#.*#$|\.(swp|swo|swx|bak|orig|rej|tmp)$/i.test(base) || /^\.~lock\./.test(base))
+    return `${base} is an editor's or a merge tool's leftover, not an entry: delete it (and add the pattern to .gitignore)`;
+  if (base.startsWith('.')) return `${base} is a hidden file, and the catalog holds entries only: delete it, or move it out of the catalog (a .gitkeep is not needed once the folder holds an entry)`;
+  if (base.endsWith('.yaml')) return undefined;
+  const stem = base.replace(/\.[^.]*$/, '');
+  if (/\.ya?ml$/i.test(base)) return `${base} is not read by the catalog, which reads .yaml files only: rename it to ${stem}.yaml`;
+  if (/\.json$/i.test(base)) return `${base} is not read by the catalog: entries are YAML; write it as ${stem}.yaml`;
+  if (!base.includes('.')) return `${base} has no extension and is not read by the catalog: if it is an entry, rename it to ${base}.yaml; otherwise move it out of the catalog`;
+  return `${base} is not read by the catalog, which holds .yaml entries only: if it is an entry, rename it to ${stem}.yaml; otherwise move it out of the catalog`;
+}
+
+/** What to say about a second document in a file. */
+const MULTIPLE_DOCS = 'a catalog file holds one entry: remove the --- and the second document, or move it to a file of its own';
+
+/**
+ * Parses one catalog file (pure: no I/O): the one place where a parse result is made. Checks, in
+ * order: where the file is and its name, that it could be read and its size, its bytes (UTF-8) and characters, then the
+ * YAML (first syntax error only, explained), then the data (duplicate keys, keys that are not text, aliases, depth),
+ * and records the number-like literals that integer fields refuse. `keepDocument` receives the parsed document when
+ * the caller can keep it, so that locating a problem later does not parse the file again. A clean text in the subset
+ * of YAML that catalog files use is read by the fast path instead (parser 'full': never), which makes the same result.
+ */
+export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Document | null) => void, maxBytes = MAX_FILE_BYTES, parser: Parser = 'auto'): ParsedText {
+  const { name } = source;
+  const parts = name.split('/');
+  const folder = parts[0] as Folder;
+  const result: ParsedText = { name, text: source.text ?? '', issues: [] };
+  const fail = (rule: ParseRule, message: string, start = 0, end = 0) => {
+    result.issues.push({ rule, message, start, end });
+    return result;
+  };
+  if (source.refused !== undefined) {
+    result.unread = true;
+    return fail('file-name', source.refused);
+  }
+  const base = parts[parts.length - 1];
+  // A name ending in .yaml and not hidden (nearly every file) is neither a leftover nor misnamed: no pattern to try.
+  const entryName = base.endsWith('.yaml') && base.charCodeAt(0) !== 0x2e;
+  const stray = !entryName && (/^\./.test(base) || /~$|^#.*#$/.test(base) || /\.(swp|swo|swx|bak|orig|rej|tmp)$/i.test(base));
+  if (stray) return fail('file-name', notAnEntryName(base)!);
+  if (parts.length !== 2 || !Object.hasOwn(ENTRY_KINDS, folder)) {
+    const places = Object.entries(ENTRY_KINDS).map(([f, kind]) => `${kind === 'country' ? 'countries in countries/<CODE>.yaml' : `${f} in ${f}/<id>.yaml`}`);
+    return fail('file-name', `${name} is not where an entry belongs: put ${places.join(', ')} under the catalog folder`);
+  }
+  const misnamed = entryName ? undefined : notAnEntryName(parts[1]);
+  if (misnamed) return fail('file-name', misnamed);
+  if (source.text === undefined) return fail('yaml-syntax', source.unreadable ?? 'cannot read the file');
+  // A UTF-16 code unit is at most 3 bytes of UTF-8: a short text needs no count.
+  const bytes = source.text.length * 3 <= maxBytes ? 0 : Buffer.byteLength(source.text);
+  if (bytes > maxBytes) {
+    result.text = '';
+    return fail('yaml-syntax', tooLarge(bytes));
+  }
+  const text = source.text;
+  if (source.badUtf8) {
+    // Reported once, at the first bad byte: what follows is what re-saving the file as UTF-8 will change.
+    const { offset, byte } = source.badUtf8;
+    fail('characters', `the file is not valid UTF-8: the byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} here is not part of any character; save the file as UTF-8 (editors call it "UTF-8", not "Latin-1" or "Windows-1252") and check the characters around this place`, offset, offset + 1);
+  }
+  // A text of plain characters (most files) holds no refused character: one scan instead of two.
+  const plain = !source.badUtf8 && plainCharacters(text);
+  if (!source.badUtf8 && !plain) {
+    for (const c of refusedCharacters(text)) result.issues.push({ rule: 'characters', ...c });
+  }
+
+  // Most catalog files are clean and in the small subset of YAML the fast reader knows; it hands everything else over.
+  if (parser === 'auto' && result.issues.length === 0) {
+    const fast = fastParseYaml(text, plain);
+    if (fast) {
+      result.kind = ENTRY_KINDS[folder];
+      result.data = fast.data;
+      if (fast.literals.length) result.literals = fast.literals;
+      return result;
+    }
+  }
+
+  let docs: Document.Parsed[];
+  try {
+    docs = parseAllDocuments(yamlText(text), YAML_OPTIONS) as Document.Parsed[];
+    if (!Array.isArray(docs)) docs = [];
+  } catch (err) {
+    return fail('yaml-syntax', unreadableMessage((err as Error).message));
+  }
+  const first = docs[0];
+  const syntax = first ? [...first.errors].sort((a, b) => a.pos[0] - b.pos[0])[0] : undefined;
+  if (syntax) {
+    // Only the first syntax error: the parser's later errors are nearly always consequences of it.
+    const x = explainSyntaxError(text, { code: syntax.code, message: syntax.message, start: syntax.pos[0], end: syntax.pos[1] });
+    fail('yaml-syntax', x.message, x.start, x.end);
+  } else if (first) {
+    for (const w of first.warnings) fail('yaml-syntax', explainWarning(w.code, w.message), w.pos[0], w.pos[1]);
+  }
+  if (docs.length > 1 && !syntax) {
+    const start = docs[1].range?.[0] ?? 0;
+    fail('yaml-syntax', MULTIPLE_DOCS, start, start + 3);
+  }
+  const doc = first && first.errors.length === 0 ? first : null;
+  keepDocument?.(doc);
+  if (!doc) return result.issues.length ? result : fail('yaml-syntax', 'cannot read the YAML');
+  if (doc.contents === null) {
+    return result.issues.length ? result : fail('yaml-syntax', `the file is empty: write the entry as a mapping, starting with ${folder === 'countries' ? 'code' : 'id'}: ...`);
+  }
+
+  const read = documentData(doc, text, MAX_ALIAS_COUNT);
+  for (const issue of read.issues) fail('yaml-syntax', issue.message, issue.start, issue.end);
+  if (read.issues.length > 0 || read.data === undefined) return result;
+  const data = read.data;
+  if (!isMap(doc.contents) || data === null || typeof data !== 'object' || Array.isArray(data)) {
+    const what = Array.isArray(data) ? 'a list' : 'a single value';
+    result.issues.push({ rule: 'yaml-syntax', message: `the file holds ${what}; an entry is a mapping of fields (key: value), one entry per file`, start: 0, end: 0, pointer: '' });
+    return result;
+  }
+  result.kind = ENTRY_KINDS[folder];
+  result.data = data as Record<string, unknown>;
+  if (read.literals.length) result.literals = read.literals;
+  return result;
+}
+

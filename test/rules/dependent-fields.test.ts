@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { problemsOf, RAIL_BR_PIX } from '../helpers/catalog.js';
+
+/** BR-pix with a key type (select), a key that depends on it, a bank code that applies to one type only, and a select after them. */
+const FIELDS = [
+  'fields:', // 19
+  '  - name: keyType', // 20
+  '    label: { fr: Type de clé, en: Key type }', // 21
+  '    type: select', // 22
+  '    required: true', // 23
+  '    options:', // 24
+  '      - { value: cpf, label: { fr: CPF, en: CPF } }', // 25
+  '      - { value: email, label: { fr: E-mail, en: E-mail } }', // 26
+  '  - name: key', // 27
+  '    label: { fr: Clé, en: Key }', // 28
+  '    type: text', // 29
+  '    required: true', // 30
+  "    pattern: '^(?:[0-9]{11}|[a-z.]+@[a-z]+\\.[a-z]+)$'", // 31
+  '    maxLength: 40', // 32
+  '    examples: ["52998224725"]', // 33
+  '    dependsOn:', // 34
+  '      field: keyType', // 35
+  '      variants:', // 36
+  '        - when: [cpf]', // 37
+  "          pattern: '^[0-9]{11}$'", // 38
+  '          maxLength: 11', // 39
+  '          examples: ["52998224725"]', // 40
+  '          counterexamples: ["jo@example.com"]', // 41
+  '        - when: [email]', // 42
+  "          pattern: '^[a-z.]+@[a-z]+\\.[a-z]+$'", // 43
+  '          examples: ["jo.x@example.com"]', // 44
+  '          counterexamples: ["52998224725"]', // 45
+  '  - name: bank', // 46
+  '    label: { fr: Banque, en: Bank }', // 47
+  '    type: text', // 48
+  '    required: false', // 49
+  "    pattern: '^[0-9]{5}$'", // 50
+  '    examples: ["40012"]', // 51
+  '    dependsOn:', // 52
+  '      field: keyType', // 53
+  '      variants:', // 54
+  '        - when: [cpf]', // 55
+  '          applies: false', // 56
+  '        - when: [email]', // 57
+  '          required: true', // 58
+  '  - name: mode', // 59
+  '    label: { fr: Mode, en: Mode }', // 60
+  '    type: select', // 61
+  '    required: false', // 62
+  '    options: [{ value: a, label: { fr: A, en: A } }]', // 63
+];
+
+/** The rail with lines replaced by number (line numbers stay those of FIELDS). */
+function rail(edits: Record<number, string> = {}): Record<string, string> {
+  const lines = FIELDS.map((line, k) => edits[19 + k] ?? line);
+  const text = RAIL_BR_PIX.replace(/fields:[\s\S]*?(?=verifiedAt:)/, () => `${lines.join("\n")}\n`);
+  return { 'rails/BR-pix.yaml': text };
+}
+
+async function located(files: Record<string, string>) {
+  const problems = await problemsOf(files);
+  // The rail must reach the rules (a schema error would make a case pass vacuously).
+  expect(problems.filter((p) => p.rule === 'schema' || p.rule === 'yaml-syntax')).toEqual([]);
+  return problems.filter((p) => p.rule === 'dependent-fields').map((p) => [p.rule, p.pointer, p.line]);
+}
+
+describe('dependent-fields', () => {
+  it('numbers the fixture as its comments say', () => {
+    expect(rail()['rails/BR-pix.yaml'].split('\n')[34]).toBe('      field: keyType');
+  });
+
+  it.each([
+    { name: 'the fixture: every option has a variant, examples pass, counterexamples fail', files: rail() },
+    { name: 'an option without a variant, with an explicit otherwise', files: rail({ 42: '      otherwise: {}', 43: '      # email: the key as written', 44: '      #', 45: '      #' }) },
+    { name: 'an otherwise that gives a format, with examples', files: rail({ 42: '      otherwise:', 43: "        pattern: '^[a-z.]+@[a-z]+\\.[a-z]+$'", 44: '        examples: ["jo.x@example.com"]', 45: '        counterexamples: ["52998224725"]' }) },
+    { name: 'a variant that gives a stricter type to a text field', files: rail({ 43: '          type: email' }) },
+    { name: 'a variant with no format of its own (required only)', files: rail({ 58: '          required: false' }) },
+  ])('accepts $name', async ({ files }) => {
+    expect(await located(files)).toEqual([]);
+  });
+
+  it.each([
+    { name: 'a field that depends on itself', files: rail({ 35: '      field: key' }), at: [['/fields/1/dependsOn/field', 35]] },
+    { name: 'a controlling field that does not exist', files: rail({ 35: '      field: keyTyp' }), at: [['/fields/1/dependsOn/field', 35]] },
+    { name: 'a controlling field that is not a select', files: rail({ 53: '      field: key' }), at: [['/fields/2/dependsOn/field', 53]] },
+    { name: 'a controlling select written after the field', files: rail({ 35: '      field: mode' }), at: [['/fields/1/dependsOn/field', 35]] },
+    {
+      name: 'a circular dependency (and a chain through it)',
+      files: rail({ 21: '    dependsOn: { field: key, variants: [{ when: [cpf] }] }' }),
+      at: [['/fields/0/dependsOn/field', 21], ['/fields/1/dependsOn/field', 35], ['/fields/2/dependsOn/field', 53]],
+    },
+    { name: 'a variant naming an option that does not exist (the option left uncovered)', files: rail({ 42: '        - when: [emial]' }), at: [['/fields/1/dependsOn', 35], ['/fields/1/dependsOn/variants/1/when/0', 42]] },
+    { name: 'an option named by two variants', files: rail({ 42: '        - when: [email, cpf]' }), at: [['/fields/1/dependsOn/variants/1/when/1', 42]] },
+    { name: 'an option with no variant and no otherwise', files: rail({ 42: '      # no variant for email', 43: '      #', 44: '      #', 45: '      #' }), at: [['/fields/1/dependsOn', 35]] },
+    { name: 'an otherwise that no option uses', files: rail({ 45: '      otherwise: {}' }), at: [['/fields/1/dependsOn/otherwise', 45]] },
+    { name: 'a variant example that fails the variant', files: rail({ 40: '          examples: ["5299822472"]' }), at: [['/fields/1/dependsOn/variants/0/examples/0', 40]] },
+    { name: 'a variant counterexample that passes the variant', files: rail({ 41: '          counterexamples: ["12345678901"]' }), at: [['/fields/1/dependsOn/variants/0/counterexamples/0', 41]] },
+    { name: 'a variant example that the field as written (the union) refuses', files: rail({ 31: "    pattern: '^(?:[0-9]{11}|[a-z]+@[a-z]+\\.[a-z]+)$'" }), at: [['/fields/1/dependsOn/variants/1/examples/0', 44]] },
+    { name: 'a variant with a pattern and no examples', files: rail({ 44: '          # no examples' }), at: [['/fields/1/dependsOn/variants/1', 42]] },
+    { name: 'a variant maxLength over the field\'s', files: rail({ 39: '          maxLength: 50' }), at: [['/fields/1/dependsOn/variants/0/maxLength', 39]] },
+    { name: 'a variant type on a field that is not text', files: rail({ 29: '    type: pix_key', 43: '          type: email' }), at: [['/fields/1/dependsOn/variants/1/type', 43]] },
+    { name: 'a variant that makes the field a select', files: rail({ 43: '          type: select' }), at: [['/fields/1/dependsOn/variants/1/type', 43]] },
+    { name: 'a required field that does not apply to an option', files: rail({ 49: '    required: true' }), at: [['/fields/2/dependsOn/variants/0/applies', 56]] },
+    { name: 'a required field made optional by a variant', files: rail({ 30: '    required: true', 49: '    required: true', 56: '          required: false' }), at: [['/fields/2/dependsOn/variants/0/required', 56]] },
+    { name: 'a variant where the field does not apply, with a format', files: rail({ 55: "        - { when: [cpf], applies: false, pattern: '^[0-9]{5}$' }", 56: '          # a format where the field does not apply' }), at: [['/fields/2/dependsOn/variants/0/pattern', 55]] },
+  ])('reports $name', async ({ files, at }) => {
+    expect(await located(files)).toEqual(at.map(([pointer, line]) => ['dependent-fields', pointer, line]));
+  });
+});
