@@ -55,7 +55,9 @@ form.beneficiary { display: grid; grid-template-columns: minmax(0, 1fr); gap: 1.
 .field input, .field select { font: inherit; padding: 0.45rem 0.6rem; border: 2px solid var(--muted); border-radius: 4px; background: #fff; color: var(--ink); width: 100%; min-width: 0; }
 .field input[aria-invalid="true"], .field select[aria-invalid="true"] { border-color: var(--bad); background: var(--bad-bg); }
 .field p { margin: 0; }
-.help, .rules, p.examples { color: var(--muted); font-size: 0.95rem; }
+.help, .rules, p.examples, .variants { color: var(--muted); font-size: 0.95rem; }
+.variants ul { margin: 0.15rem 0 0; padding-left: 1.25rem; }
+.variants .option { font-weight: 600; }
 .error { color: var(--bad); font-weight: 600; }
 .error::before { content: "✗ "; }
 .normalized { color: var(--good); }

@@ -1,4 +1,4 @@
-import { currentField, helpText, rulesText, typedMaxLength, type RuleWords, type SiteField } from './field-rules.js';
+import { currentField, helpText, rulesText, typedMaxLength, variantNotes, type RuleWords, type SiteField } from './field-rules.js';
 import { html, jsonScript, type Html } from './html.js';
 import { texts, type Lang } from './i18n.js';
 import type { SiteRail } from './model.js';
@@ -10,6 +10,10 @@ export interface FormData {
   messages: {
     errors: Record<string, string>;
     requiredChoice: string;
+    /** {choice} stands for the label of the option chosen in the field a dependent field depends on. */
+    formatFor: string;
+    required: string;
+    optional: string;
     willBeSentAs: string;
     valid: string;
     allValid: string;
@@ -48,6 +52,9 @@ export function renderForm(rail: SiteRail, lang: Lang, scriptHref: string): Html
     messages: {
       errors: { ...t.errors } as Record<string, string>,
       requiredChoice: t.requiredChoice,
+      formatFor: t.formatFor,
+      required: t.required,
+      optional: t.optional,
       willBeSentAs: t.willBeSentAs,
       valid: t.valid,
       allValid: t.allValid,
@@ -63,7 +70,7 @@ export function renderForm(rail: SiteRail, lang: Lang, scriptHref: string): Html
 <h2 id="form-title">${t.form}</h2>
 <p>${t.formIntro}</p>
 <form class="beneficiary" novalidate aria-labelledby="form-title">
-${rail.fields.map((field, i) => renderField(field, i, lang))}
+${rail.fields.map((_, i) => renderField(rail.fields, i, lang))}
 <div class="actions" hidden><button type="submit" disabled>${t.check}</button> <p id="form-status" role="status" aria-live="polite"></p></div>
 </form>
 <noscript><p class="noscript">${t.noScript}</p></noscript>
@@ -73,15 +80,19 @@ ${jsonScript('form-data', data)}
 `;
 }
 
-function renderField(base: SiteField, index: number, lang: Lang): Html {
+/**
+ * One field: label, control, help, rules and examples as the field stands before anything is chosen (what a page without
+ * JavaScript shows), and for a dependent field what each choice changes, since such a page cannot change with it.
+ */
+function renderField(fields: SiteField[], index: number, lang: Lang): Html {
   const t = texts[lang];
   const id = fieldId(index);
-  // The rules of the field before anything is chosen: what a page without JavaScript shows.
-  const field = currentField(base, {});
+  const { field } = currentField(fields, fields[index], {});
   const label = field.label?.[lang] ?? field.name;
   const help = helpText(field, lang);
   const rules = rulesText(field, ruleWords(lang));
-  const describedBy = [help ? `${id}-help` : '', rules ? `${id}-rules` : ''].filter(Boolean).join(' ');
+  const variants = renderVariants(fields, field, id, lang);
+  const describedBy = [help ? `${id}-help` : '', rules ? `${id}-rules` : '', variants ? `${id}-variants` : ''].filter(Boolean).join(' ');
   const maxlength = typedMaxLength(field);
   const inputmode = { email: 'email', phone: 'tel', aba_routing: 'numeric', clabe: 'numeric' }[field.type as string];
   const common = html`id="${id}" name="${field.name}"${field.required ? html` required aria-required="true"` : ''}${describedBy ? html` aria-describedby="${describedBy}"` : ''}`;
@@ -90,13 +101,28 @@ function renderField(base: SiteField, index: number, lang: Lang): Html {
       ? html`<select ${common}><option value="">${t.choose}</option>${(field.options ?? []).map((o) => html`<option value="${o.value}">${o.label?.[lang] ?? o.value}</option>`)}</select>`
       : html`<input ${common} type="text" autocomplete="off" autocapitalize="off" spellcheck="false"${maxlength !== undefined ? html` maxlength="${maxlength}"` : ''}${inputmode ? html` inputmode="${inputmode}"` : ''}>`;
   return html`<div class="field" data-field="${field.name}">
-<label for="${id}">${label} <span class="req">(${field.required ? t.required : t.optional})</span></label>
+<label for="${id}">${label} <span class="req" id="${id}-req">(${field.required ? t.required : t.optional})</span></label>
 ${control}
 <p class="error" id="${id}-error" hidden></p>
 <p class="help" id="${id}-help"${help ? '' : html` hidden`}>${help}</p>
 <p class="rules" id="${id}-rules"${rules ? '' : html` hidden`}>${rules}</p>
+${variants}
 <p class="normalized" id="${id}-normalized" hidden></p>
 <div class="tries" id="${id}-tries">${field.examples?.length ? html`<p class="examples">${t.examples} ${field.examples.map((v, i) => html`${i ? ', ' : ''}<code>${v === '' ? '""' : v}</code>`)}</p>` : ''}</div>
 </div>
 `;
+}
+
+/** The formats of a dependent field, by option of the select it depends on ('' for a field without dependsOn). */
+function renderVariants(fields: SiteField[], field: SiteField, id: string, lang: Lang): Html | '' {
+  const notes = variantNotes(fields, field, lang);
+  if (!notes.length) return '';
+  const t = texts[lang];
+  const controller = fields.find((f) => f.name === field.dependsOn?.field);
+  const by = controller?.label?.[lang] ?? controller?.name ?? '';
+  const says = (note: (typeof notes)[number]) =>
+    note.applies ? [note.required ? t.variantRequired : '', note.help].filter(Boolean).join(' ') : t.variantNotApplicable;
+  return html`<div class="variants" id="${id}-variants"><p>${t.dependsOn(by)}</p><ul>${notes.map(
+    (note) => html`<li><span class="option">${note.options.length ? note.options.join(', ') : t.otherOptions}</span>${t.colon}${says(note)}</li>`,
+  )}</ul></div>`;
 }

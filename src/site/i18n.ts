@@ -68,6 +68,15 @@ export interface Texts {
   check: string;
   /** A required select left on its placeholder: say to choose (not to write). */
   requiredChoice: string;
+  /** A value not in the format (pattern or length) of the option chosen in another field ({choice}: the option's label). */
+  formatFor: string;
+  /** Introduces the formats of a dependent field, by option of the field it depends on ({label}: that field's label). */
+  dependsOn: (label: string) => string;
+  /** What a format says when the field does not apply to its options, and when it makes the field required. */
+  variantNotApplicable: string;
+  variantRequired: string;
+  /** The options no format names. */
+  otherOptions: string;
   allValid: string;
   someInvalid: (n: number) => string;
   noScript: string;
@@ -148,6 +157,11 @@ export const texts: Record<Lang, Texts> = {
     valid: 'Valid.',
     check: 'Check all fields',
     requiredChoice: 'Required: choose one of the options.',
+    formatFor: 'Not in the expected format for {choice}: see the help below.',
+    dependsOn: (label) => `Depending on “${label}”:`,
+    variantNotApplicable: 'does not apply: leave it empty.',
+    variantRequired: 'required.',
+    otherOptions: 'Any other choice',
     allValid: 'All fields are valid.',
     someInvalid: (n) => `${n} field${n > 1 ? 's' : ''} to correct.`,
     noScript: 'Without JavaScript this form checks nothing and sends nothing: it shows the fields a client asks for, with their help and examples.',
@@ -249,6 +263,11 @@ export const texts: Record<Lang, Texts> = {
     valid: 'Valide.',
     check: 'Vérifier tous les champs',
     requiredChoice: 'Champ obligatoire : choisissez une des options.',
+    formatFor: 'Format non reconnu pour {choice} : voyez l\'aide ci-dessous.',
+    dependsOn: (label) => `Selon le champ «\u00a0${label}\u00a0»\u00a0:`,
+    variantNotApplicable: 'ne s\'applique pas : laissez-le vide.',
+    variantRequired: 'obligatoire.',
+    otherOptions: 'Tout autre choix',
     allValid: 'Tous les champs sont valides.',
     someInvalid: (n) => `${n} champ${n > 1 ? 's' : ''} à corriger.`,
     noScript: 'Sans JavaScript, ce formulaire ne vérifie rien et n\'envoie rien : il montre les champs qu\'un client demande, avec leur aide et leurs exemples.',

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteServer } from '../../src/site/serve.js';
 import { siteFromDir } from '../../src/site/source.js';
 import type { SiteData } from '../../src/site/model.js';
-import { AXE_SOURCE, browserRequired, CHROMIUM, hasChromium, openSite, type SiteInBrowser } from './browser.js';
+import { axeViolations, browserRequired, CHROMIUM, hasChromium, openSite, type SiteInBrowser } from './browser.js';
 import { BUNDLED_TODAY } from '../helpers/bundled.js';
 
 const root = path.resolve(__dirname, '../..');
@@ -549,18 +549,6 @@ describe.skipIf(!hasChromium)('the website in Chromium', () => {
     await page.screenshot({ path: path.join(ARTIFACTS, 'index-fr.png') });
   });
 });
-
-/** axe-core's violations on the page as it is now, one line each: rule, impact and the first elements concerned. */
-async function axeViolations(page: Page): Promise<string[]> {
-  // evaluate, not a script tag: it also runs on a page whose own scripts are off.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  return violations;
-}
 
 /** The state of field i as the page shows it; `leave` first moves the focus out of the field (a blur, as Tab does). */
 async function fieldState(page: Page, i: number, leave = false) {

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { buildSiteFiles } from '../../src/site/build.js';
 import type { SiteData } from '../../src/site/model.js';
 import type { SiteFiles } from '../../src/site/pages.js';
@@ -77,3 +77,15 @@ export async function openSite(data: SiteData): Promise<SiteInBrowser> {
 
 /** axe-core's source, injected into a page to audit it (WCAG 2.x A and AA, and axe's best practices). */
 export const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's violations on the page as it is now, one line each: rule, impact and the first elements concerned. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // evaluate, not a script tag: it also runs on a page whose own scripts are off.
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  return violations;
+}

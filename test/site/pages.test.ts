@@ -188,6 +188,34 @@ describe('renderPages', () => {
     expect(en).toContain('<script src="../../static/form.js" defer></script>');
   });
 
+  it('says, for a dependent field, what each choice changes: its format\'s help, required, or not applicable (escaped)', () => {
+    const dependent = {
+      name: 'ref',
+      label: { fr: 'Référence', en: 'Reference' },
+      type: 'text',
+      required: false,
+      help: { fr: 'Toute référence', en: 'Any reference' },
+      dependsOn: {
+        field: 'accountType',
+        variants: [
+          { when: ['checking'], required: true, help: { fr: 'Cinq chiffres', en: `Five digits ${hostile}` } },
+          { when: ['savings'], applies: false },
+        ],
+      },
+    };
+    const pages = renderPages(site({ rails: [rail({ fields: [...rail().fields, dependent] as SiteRail['fields'] })] }));
+    const page = pages.get('en/rails/FR-test.html')!;
+    expect(page).toMatch(/<input id="field-3" name="ref" aria-describedby="field-3-help field-3-variants"/);
+    expect(page).toContain(
+      '<div class="variants" id="field-3-variants"><p>Depending on “Account type”:</p><ul>'
+        + '<li><span class="option">Checking</span>: required. Five digits &lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;</li>'
+        + '<li><span class="option">Savings</span>: does not apply: leave it empty.</li></ul></div>',
+    );
+    expect(pages.get('fr/rails/FR-test.html')).toContain('<p>Selon le champ «\u00a0Type de compte\u00a0»\u00a0:</p><ul><li><span class="option">Courant</span>\u00a0: obligatoire. Cinq chiffres</li>');
+    // A field without dependsOn says nothing of the kind.
+    expect(page.match(/class="variants"/g)).toHaveLength(1);
+  });
+
   it('reads without JavaScript: examples as text, no button that works only with the script, the check button disabled and hidden', () => {
     expect(en).toContain('<p class="examples">Examples: <code>FR76 3000 6000 0112 3456 7890 189</code></p>');
     expect(fr).toContain('<p class="examples">Exemples : <code>FR76 3000 6000 0112 3456 7890 189</code></p>');

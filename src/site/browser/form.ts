@@ -1,12 +1,14 @@
 /// <reference lib="dom" />
 /**
  * The payout form's script, bundled for the browser (static/form.js). It enhances a form that reads without it: it
- * adds the check button and the example buttons, and checks each value with src/beneficiary's checkFieldOf, the code
- * the validator and the service run (a dependent field against the format of the option chosen in its select). A value is judged once its field is left (or the form checked), and live from
- * then on; a valid value is acknowledged as it is typed.
+ * adds the check button and the example buttons, and checks each value with src/beneficiary's checkValue, the code
+ * the validator and the service run, against the field as it stands for the choices made (field-rules.ts's
+ * currentField: a dependent field takes the format of the option chosen in its select, and is hidden when it does not
+ * apply). A value is judged once its field is left (or the form checked), and live from then on; a valid value is
+ * acknowledged as it is typed.
  */
-import { checkFieldOf, dependentsOf, type BeneficiaryError } from '../../beneficiary/index.js';
-import { currentField, helpText, rulesText, typedMaxLength, type SiteField } from '../field-rules.js';
+import { checkValue, type BeneficiaryError } from '../../beneficiary/index.js';
+import { currentField, helpText, rulesText, typedMaxLength, type FieldNow } from '../field-rules.js';
 import type { FormData } from '../form.js';
 
 type Control = HTMLInputElement | HTMLSelectElement;
@@ -73,50 +75,61 @@ function valuesOf(form: Form): Record<string, string> {
   return Object.fromEntries(form.data.fields.map((field, i) => [field.name, form.controls[i]?.value ?? '']));
 }
 
-/** The form's values as checkFieldOf takes them: an empty control is an absent value. */
-function checkedValues(form: Form): Record<string, string | undefined> {
-  return Object.fromEntries(form.data.fields.map((field, i) => [field.name, form.controls[i]?.value || undefined]));
+/** Field i as it stands now: its rules and whether it applies may depend on a choice made in another field. */
+function fieldNow(form: Form, i: number): FieldNow {
+  return currentField(form.data.fields, form.data.fields[i], valuesOf(form));
 }
 
-/** Field i as it applies now (its rules may depend on another field's choice). */
-function fieldNow(form: Form, i: number): SiteField {
-  return currentField(form.data.fields[i], valuesOf(form));
-}
-
-/** Judges field i again, then the fields whose format depends on its choice, redraws changed rules, then the status line. */
+/** Judges field i again, then redraws the fields whose rules its value changed (and judges them), then the status line. */
 function update(form: Form, i: number): void {
   showVerdict(form, i);
-  for (const name of dependentsOf(form.data.fields, form.data.fields[i].name)) {
-    const k = form.data.fields.findIndex((f) => f.name === name);
-    if (form.controls[k]?.value || form.controls[k]?.getAttribute('aria-invalid') === 'true') showVerdict(form, k);
-  }
   refreshRules(form, i);
   updateStatus(form);
 }
 
-/** Redraws the rules of every field but `except` whose rules changed, and judges them again under their new rules. */
+/**
+ * Redraws the rules of every field but `except` whose rules changed, and judges it again under its new rules (the
+ * verdict shows as the timing rules say: a field typed in and left, or checked, shows its error at once).
+ */
 function refreshRules(form: Form, except: number): void {
   form.data.fields.forEach((_, j) => {
-    if (j !== except && showRules(form, j, fieldNow(form, j)) && form.controls[j]?.value) showVerdict(form, j);
+    if (j !== except && showRules(form, j, fieldNow(form, j))) showVerdict(form, j);
   });
 }
 
-/** Shows field i's help, length and normalization, maxlength and example buttons. Returns whether they changed. */
-function showRules(form: Form, i: number, field: SiteField): boolean {
-  const shown = JSON.stringify([field.pattern, field.maxLength, field.normalize, field.help, field.examples, field.counterexamples]);
+/**
+ * Shows field i as it stands: hidden and disabled when it does not apply; otherwise its required mark, help, length and
+ * normalization, maxlength and example buttons, and the formats of each choice only while no choice decides them.
+ * Returns whether anything changed.
+ */
+function showRules(form: Form, i: number, now: FieldNow): boolean {
+  const field = now.field;
+  const shown = JSON.stringify([now.applies, now.choice?.value, field.required, field.pattern, field.maxLength, field.normalize, field.help, field.examples, field.counterexamples]);
   const state = form.states[i];
   if (shown === state.shownRules) return false;
   state.shownRules = shown;
   const id = `field-${i}`;
-  setText(`${id}-help`, helpText(field, form.data.lang));
-  setText(`${id}-rules`, rulesText(field, form.data.messages.rules));
   const control = form.controls[i];
+  const wrapper = control?.closest<HTMLElement>('.field');
+  if (wrapper) wrapper.hidden = !now.applies;
+  if (control) control.disabled = !now.applies;
+  if (!now.applies) return true;
+  const { messages, lang } = form.data;
+  setText(`${id}-req`, `(${field.required ? messages.required : messages.optional})`);
+  if (control) {
+    control.required = field.required;
+    if (field.required) control.setAttribute('aria-required', 'true');
+    else control.removeAttribute('aria-required');
+  }
+  setText(`${id}-help`, helpText(field, lang));
+  setText(`${id}-rules`, rulesText(field, messages.rules));
+  const variants = document.getElementById(`${id}-variants`);
+  if (variants) variants.hidden = now.choice !== undefined;
   if (control instanceof HTMLInputElement) {
     const maxlength = typedMaxLength(field);
     if (maxlength === undefined) control.removeAttribute('maxlength');
     else control.maxLength = maxlength;
   }
-  const messages = form.data.messages;
   document.getElementById(`${id}-tries`)?.replaceChildren(
     ...tryGroup(id, 'examples', messages.examples, field.examples, messages.fillWith),
     ...tryGroup(id, 'counterexamples', messages.counterexamples, field.counterexamples, messages.fillWith),
@@ -132,12 +145,13 @@ function showRules(form: Form, i: number, field: SiteField): boolean {
 function showVerdict(form: Form, i: number): boolean {
   const control = form.controls[i];
   if (!control) return true;
-  const field = fieldNow(form, i);
+  const now = fieldNow(form, i);
   const raw = control.value;
   const given = raw === '' ? undefined : raw;
-  const { value, error } = checkFieldOf(form.data.fields, form.data.fields[i], checkedValues(form));
+  // A field that does not apply is hidden and not checked: its value (kept for when the choice comes back) is not sent.
+  const { value, error } = now.applies ? checkValue(now.field, given) : { value: undefined, error: undefined };
   const id = control.id;
-  const shown = error && form.states[i].touched ? messageOf(form.data, field, error) : undefined;
+  const shown = error && form.states[i].touched ? messageOf(form.data, now, error) : undefined;
   const errorElement = document.getElementById(`${id}-error`)!;
   errorElement.textContent = shown?.text ?? '';
   errorElement.hidden = !shown;
@@ -147,7 +161,7 @@ function showVerdict(form: Form, i: number): boolean {
   else control.removeAttribute('aria-invalid');
   const normalized = document.getElementById(`${id}-normalized`)!;
   normalized.replaceChildren();
-  normalized.hidden = !!error || given === undefined;
+  normalized.hidden = !now.applies || !!error || given === undefined;
   if (!normalized.hidden) {
     normalized.textContent = form.data.messages.valid;
     if (value !== undefined && value !== raw) {
@@ -161,9 +175,16 @@ function showVerdict(form: Form, i: number): boolean {
   return !error;
 }
 
-/** The message for an error in the page's language; `lang` set when it is the validator's English one. */
-function messageOf(data: FormData, field: SiteField, error: BeneficiaryError): { text: string; lang?: string } {
-  if (error.code === 'required' && field.type === 'select') return { text: data.messages.requiredChoice };
+/**
+ * The message for an error in the page's language; `lang` set when it is the validator's English one. A format chosen
+ * in another field is named ("for CNPJ"), since the help below changed with that choice.
+ */
+function messageOf(data: FormData, now: FieldNow, error: BeneficiaryError): { text: string; lang?: string } {
+  if (error.code === 'required' && now.field.type === 'select') return { text: data.messages.requiredChoice };
+  const choice = now.choice && (now.choice.label?.[data.lang] ?? now.choice.value);
+  // Too long or not matching, for the format chosen elsewhere: the value is not one of that kind (an e-mail typed for a
+  // CNPJ is 25 characters long, but shortening it is not the fix), and the help below says what that kind looks like.
+  if ((error.code === 'pattern' || error.code === 'max_length') && choice) return { text: data.messages.formatFor.replace('{choice}', choice) };
   const own = data.messages.errors[error.code];
   return own ? { text: own } : { text: error.message, lang: 'en' };
 }
@@ -172,7 +193,7 @@ function messageOf(data: FormData, field: SiteField, error: BeneficiaryError): {
 function describe(form: Form, i: number): void {
   const control = form.controls[i];
   if (!control) return;
-  const ids = ['error', 'help', 'rules'].map((part) => `${control.id}-${part}`).filter((id) => {
+  const ids = ['error', 'help', 'rules', 'variants'].map((part) => `${control.id}-${part}`).filter((id) => {
     const element = document.getElementById(id);
     return element && !element.hidden && element.textContent !== '';
   });
@@ -183,7 +204,7 @@ function describe(form: Form, i: number): void {
 /** Checks every field (empty required ones too), says how many are to correct, and focuses the first of them. */
 function checkAll(form: Form): void {
   form.checked = true;
-  form.states.forEach((state) => (state.touched = true));
+  for (const state of form.states) state.touched = true;
   const invalid = form.controls.filter((_, i) => !showVerdict(form, i));
   updateStatus(form);
   invalid[0]?.focus();
@@ -194,8 +215,12 @@ function updateStatus(form: Form): void {
   if (!form.checked) return;
   const status = document.getElementById('form-status');
   if (!status) return;
-  const values = checkedValues(form);
-  const invalid = form.data.fields.filter((field, i) => checkFieldOf(form.data.fields, field, values).error && form.controls[i]).length;
+  const values = valuesOf(form);
+  const invalid = form.data.fields.filter((field, i) => {
+    const now = currentField(form.data.fields, field, values);
+    const raw = values[field.name];
+    return now.applies && form.controls[i] && checkValue(now.field, raw === '' ? undefined : raw).error;
+  }).length;
   const { allValid, someInvalidOne, someInvalidMany } = form.data.messages;
   const text = invalid === 0 ? allValid : invalid === 1 ? someInvalidOne : someInvalidMany.replace('{n}', String(invalid));
   // Set only when it changes: a live region repeats whatever is written into it.
