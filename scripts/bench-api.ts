@@ -256,51 +256,14 @@ async function benchSeed(label: string, seedPath: string, options: { duration: n
     if (top.errors || peak.errors) verdicts.push(`  ${encoding}: ${top.errors} ceiling and ${peak.errors} service errors or non-2xx answers`);
     verdicts.push(`  ${encoding}: ratio ${ratio.toFixed(2)} (best against best; median of the ${rounds} rounds ${medianRatio.toFixed(2)}) ${ratio >= 0.9 ? 'meets' : 'MISSES'} the 0.9 target; server CPU per request ${cpuOf(peak)} us against ${cpuOf(top)} us (${((top.cpu ?? 0) / (peak.cpu ?? 1)).toFixed(2)})`);
   }
-  if (options.control) {
-    // The control: a second ceiling process against the first, alternated the same way. Both serve the same bytes
-    // the same way, so any ratio but 1.00 is the machine's noise: a service ratio within this band of the target
-    // says nothing either way.
-    const twin = await startWorker('ceiling', seedPath, false);
-    for (const encoding of ['br', 'gzip']) {
-      if (!pages.has(encoding)) continue;
-      await load(twin.ready.port, FIRST, 1, connections, undefined, encoding);
-      const { top, peak, medianRatio } = await alternate([ceiling.child, twin.child], [ports[0], twin.ready.port], [FIRST, FIRST], duration, connections, rounds, encoding);
-      row(['  control: ceiling x2', encoding, peak.rps.toFixed(0), String(peak.p50), String(peak.p99), (peak.rps / top.rps).toFixed(2), '', cpuOf(peak), medianRatio.toFixed(2)]);
-      verdicts.push(`  control (${encoding}): a second ceiling against the first, ratio ${(peak.rps / top.rps).toFixed(2)} (median of the ${rounds} rounds ${medianRatio.toFixed(2)}): the noise of this run`);
-    }
-    await stopWorker(twin.child);
-  }
+  if (options.control) await controlRows({ seedPath, ceiling, ports, pages, row, verdicts, duration, connections, rounds });
   const compressedAfter = await request<Memory>(service.child, 'memory', 'memory');
   memory.push(`  after the compressed runs RSS ${mb(compressedAfter.rss)}, heap ${mb(compressedAfter.heapUsed)}`);
   memory.push(`  bytes of the first page: ${Object.entries(sizes).map(([k, v]) => `${k} ${v.toLocaleString('en')}`).join(', ')}`);
   await stopWorker(service.child);
   await stopWorker(ceiling.child);
 
-  if (options.variants) {
-    // The same compressed page through @fastify/compress (compressing each response), for the comparison.
-    const plugin = await startWorker('service-fastify-compress', seedPath, false);
-    for (const encoding of ['br', 'gzip']) {
-      await load(plugin.ready.port, FIRST, 1, connections, undefined, encoding);
-      const run = await load(plugin.ready.port, FIRST, duration, connections, undefined, encoding);
-      row(['  @fastify/compress', encoding, run.rps.toFixed(0), String(run.p50), String(run.p99), '', '']);
-    }
-    await stopWorker(plugin.child);
-  }
-
-  if (options.variants) {
-    // The cost of the production request log (one JSON line per request, written to /dev/null here), and of
-    // rendering every page (page cache off).
-    for (const [mode, title] of [
-      ['service-logged', '  + JSON request logs'],
-      ['service-uncached', '  no page cache'],
-    ] as const) {
-      const variant = await startWorker(mode, seedPath, false);
-      await load(variant.ready.port, FIRST, 1, connections);
-      const run = await load(variant.ready.port, FIRST, duration, connections);
-      row([title, 'first', run.rps.toFixed(0), String(run.p50), String(run.p99), '', '']);
-      await stopWorker(variant.child);
-    }
-  }
+  if (options.variants) await variantRows(seedPath, row, duration, connections);
   console.log(rows.join('\n'));
   console.log(verdicts.join('\n'));
   console.log(`  memory (after a gc): ${memory.join('\n')}\n`);
@@ -484,6 +447,48 @@ async function main(): Promise<void> {
   }
   if (values.only === undefined || values.only === 'client-kit') await benchClientKit(bundled, seed.meta.version, duration, connections);
   if (options.profile) console.log(`CPU profiles of the service: ${PROFILES}`);
+}
+
+/** The control: a second ceiling process against the first, alternated the same way (the machine's noise). */
+async function controlRows(c: { seedPath: string; ceiling: Awaited<ReturnType<typeof startWorker>>; ports: [number, number]; pages: Set<string>; row: (cells: string[]) => void; verdicts: string[]; duration: number; connections: number; rounds: number }): Promise<void> {
+  const { seedPath, ceiling, ports, pages, row, verdicts, duration, connections, rounds } = c;
+  // The control: a second ceiling process against the first, alternated the same way. Both serve the same bytes
+  // the same way, so any ratio but 1.00 is the machine's noise: a service ratio within this band of the target
+  // says nothing either way.
+  const twin = await startWorker('ceiling', seedPath, false);
+  for (const encoding of ['br', 'gzip']) {
+  if (!pages.has(encoding)) continue;
+  await load(twin.ready.port, FIRST, 1, connections, undefined, encoding);
+  const { top, peak, medianRatio } = await alternate([ceiling.child, twin.child], [ports[0], twin.ready.port], [FIRST, FIRST], duration, connections, rounds, encoding);
+  row(['  control: ceiling x2', encoding, peak.rps.toFixed(0), String(peak.p50), String(peak.p99), (peak.rps / top.rps).toFixed(2), '', cpuOf(peak), medianRatio.toFixed(2)]);
+  verdicts.push(`  control (${encoding}): a second ceiling against the first, ratio ${(peak.rps / top.rps).toFixed(2)} (median of the ${rounds} rounds ${medianRatio.toFixed(2)}): the noise of this run`);
+  }
+  await stopWorker(twin.child);
+}
+
+/** The variants: @fastify/compress, the production request log, and every page rendered (page cache off). */
+async function variantRows(seedPath: string, row: (cells: string[]) => void, duration: number, connections: number): Promise<void> {
+  // The same compressed page through @fastify/compress (compressing each response), for the comparison.
+  const plugin = await startWorker('service-fastify-compress', seedPath, false);
+  for (const encoding of ['br', 'gzip']) {
+    await load(plugin.ready.port, FIRST, 1, connections, undefined, encoding);
+    const run = await load(plugin.ready.port, FIRST, duration, connections, undefined, encoding);
+    row(['  @fastify/compress', encoding, run.rps.toFixed(0), String(run.p50), String(run.p99), '', '']);
+  }
+  await stopWorker(plugin.child);
+
+  // The cost of the production request log (one JSON line per request, written to /dev/null here), and of
+  // rendering every page (page cache off).
+  for (const [mode, title] of [
+    ['service-logged', '  + JSON request logs'],
+    ['service-uncached', '  no page cache'],
+  ] as const) {
+    const variant = await startWorker(mode, seedPath, false);
+    await load(variant.ready.port, FIRST, 1, connections);
+    const run = await load(variant.ready.port, FIRST, duration, connections);
+    row([title, 'first', run.rps.toFixed(0), String(run.p50), String(run.p99), '', '']);
+    await stopWorker(variant.child);
+  }
 }
 
 const workerAt = process.argv.indexOf('--worker');

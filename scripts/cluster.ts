@@ -358,10 +358,16 @@ async function storeHiccupCheck(next: { file: string; version: string }): Promis
   return `${results.length} runs (${pages} pages), ${onNew} on the new version; replica-2 not ready ("${readyz.reason.slice(0, 90)}..."), answered ${during503} x 503 to cursors of the new version, all retried by nginx on another replica; ${loadLines.length} version-load-failed log line(s); caught up once its view came back; 0 broken walks`;
 }
 
-async function main() {
-  ensurePackages();
-  const t0 = Date.now();
+/** The three seeds the checks publish, their files, and the fleet started on the first: Redis, three replicas, nginx. */
+interface Seeds {
+  seed1: any;
+  seed2: any;
+  seed2File: string;
+  seed3: any;
+  seed3File: string;
+}
 
+async function startFleet(t0: number): Promise<Seeds> {
   // The store and its first version.
   const seed1File = path.join(work, 'seed-1.json');
   execFileSync(process.execPath, ['bin/catalog.js', 'build', '--today', TODAY, '--out', seed1File], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -388,146 +394,165 @@ async function main() {
   await until('nginx', async () => (await fetch(`${LB}/healthz`)).status === 200);
   log(`fleet up in ${((Date.now() - t0) / 1000).toFixed(1)} s: nginx ${LB}, replicas ${REPLICA_PORTS.join(', ')}, redis ${REDIS_PORT}, store ${storeDir}`);
 
-  await check('1. pagination crosses replicas', async () => {
-    let pages = 0;
-    let multi = 0;
-    let multiPage = 0;
-    const failures: string[] = [];
-    // 200 runs of each endpoint, limits 1 to 100 (each twice), 10 at a time.
-    const runs = 200 * ENDPOINTS.length;
-    for (let i = 0; i < runs; i += 10) {
-      const batch = await Promise.all(
-        Array.from({ length: Math.min(10, runs - i) }, (_, j) => {
-          const n = i + j;
-          return paginate(ENDPOINTS[n % 3], 1 + ((Math.floor(n / 3) * 37) % 100));
-        }),
-      );
-      for (const r of batch) {
-        pages += r.pages;
-        if (r.upstreams.size > 1) multi++;
-        if (r.pages > 1) multiPage++;
-        if (!r.ok) failures.push(r.problem!);
-      }
+  return { seed1, seed2, seed2File, seed3, seed3File };
+}
+
+/** Check 1: pagination crosses replicas. */
+async function paginationCheck(): Promise<string> {
+  let pages = 0;
+  let multi = 0;
+  let multiPage = 0;
+  const failures: string[] = [];
+  // 200 runs of each endpoint, limits 1 to 100 (each twice), 10 at a time.
+  const runs = 200 * ENDPOINTS.length;
+  for (let i = 0; i < runs; i += 10) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(10, runs - i) }, (_, j) => {
+        const n = i + j;
+        return paginate(ENDPOINTS[n % 3], 1 + ((Math.floor(n / 3) * 37) % 100));
+      }),
+    );
+    for (const r of batch) {
+      pages += r.pages;
+      if (r.upstreams.size > 1) multi++;
+      if (r.pages > 1) multiPage++;
+      if (!r.ok) failures.push(r.problem!);
     }
-    assert(failures.length === 0, `${failures.length} runs failed: ${failures.slice(0, 3).join('; ')}`);
-    // Round robin across concurrent clients: a run of two pages lands twice on one replica about a third of the time.
-    assert(multi >= multiPage / 2, `only ${multi} of ${multiPage} runs of several pages crossed replicas`);
-    return `${runs} runs (200 per endpoint, limits 1-100), ${pages} pages; ${multi} of the ${multiPage} runs of several pages were served by more than one replica; all complete, ordered, no duplicates`;
-  });
+  }
+  assert(failures.length === 0, `${failures.length} runs failed: ${failures.slice(0, 3).join('; ')}`);
+  // Round robin across concurrent clients: a run of two pages lands twice on one replica about a third of the time.
+  assert(multi >= multiPage / 2, `only ${multi} of ${multiPage} runs of several pages crossed replicas`);
+  return `${runs} runs (200 per endpoint, limits 1-100), ${pages} pages; ${multi} of the ${multiPage} runs of several pages were served by more than one replica; all complete, ordered, no duplicates`;
+}
 
-  await check('2. rolling deployment under 20 paginating clients', async () => {
-    let stop = false;
-    let movedAt = Infinity;
-    const results: RunResult[] = [];
-    const clients = Array.from({ length: 20 }, async (_, c) => {
-      for (let n = 0; !stop && n < 10_000; n++) results.push(await paginate(ENDPOINTS[(c + n) % 3], 1 + ((c * 13 + n * 7) % 25)));
-    });
-    await sleep(1500);
-    log(`  ${publish(seed2File)}`);
-    // The replicas poll every second; SIGHUP makes them read the pointer now.
-    for (const name of ['replica-1', 'replica-2', 'replica-3']) children.get(name)!.kill('SIGHUP');
-    await until('every replica on the new version', async () => {
-      const versions = await Promise.all(REPLICA_PORTS.map(async (p) => ((await (await fetch(`http://127.0.0.1:${p}/healthz`)).json()) as any).version));
-      return versions.every((v) => v === seed2.meta.version);
-    });
-    movedAt = Date.now();
-    for (let i = 0; i < 3; i++) {
-      const child = children.get(`replica-${i + 1}`)!;
-      child.kill('SIGTERM');
-      await exited(child);
-      startReplica(i);
-      await until(`replica-${i + 1} ready again`, () => ready(REPLICA_PORTS[i]));
-      // As an operator rolls out: the next replica stops only once nginx sends this one requests again (its passive
-      // checks took it out when it stopped, for fail_timeout); stopping it sooner leaves nginx one replica or none.
-      await until(`replica-${i + 1} back in nginx's rotation`, () => inRotation(REPLICA_PORTS[i]));
-    }
-    await sleep(1500);
-    stop = true;
-    await Promise.all(clients);
-    const failed = results.filter((r) => !r.ok);
-    const after = results.filter((r) => r.startedAt > movedAt);
-    const stale = after.filter((r) => r.ok && r.version !== seed2.meta.version);
-    const v1 = results.filter((r) => r.ok && r.version === seed1.meta.version).length;
-    const pages = results.reduce((s, r) => s + r.pages, 0);
-    assert(failed.length === 0, `${failed.length} of ${results.length} runs failed: ${[...new Set(failed.map((f) => f.problem))].slice(0, 3).join('; ')}`);
-    assert(stale.length === 0, `${stale.length} runs started after the pointer moved saw the old version`);
-    assert(after.length > 0, 'no run started after the pointer moved');
-    return `${results.length} runs (${pages} pages): ${v1} on the old version, ${results.length - v1} on the new; ${after.length} started after every replica moved, all on the new; 0 errors, 0 mixed runs; 3 replicas restarted one by one`;
+/** Check 2: rolling deployment under 20 paginating clients. */
+async function rollingCheck(seeds: Seeds): Promise<string> {
+  const { seed1, seed2, seed2File } = seeds;
+  let stop = false;
+  let movedAt = Infinity;
+  const results: RunResult[] = [];
+  const clients = Array.from({ length: 20 }, async (_, c) => {
+    for (let n = 0; !stop && n < 10_000; n++) results.push(await paginate(ENDPOINTS[(c + n) % 3], 1 + ((c * 13 + n * 7) % 25)));
   });
-
-  await check('3. shared rate limit through nginx', async () => {
-    const statuses = { limited: [] as number[], second: [] as number[] };
-    const hit = async (key: string) => {
-      const res = await fetch(`${LB}/api/v1/countries?limit=1`, { headers: { authorization: `Bearer ${key}` } });
-      await res.arrayBuffer();
-      return res.status;
-    };
-    for (let i = 0; i < LIMIT_PER_MIN * 3; i++) {
-      statuses.limited.push(await hit(LIMITED_KEY));
-      if (i % 3 === 0) statuses.second.push(await hit(SECOND_KEY));
-    }
-    const ok = statuses.limited.filter((s) => s === 200).length;
-    const limited = statuses.limited.filter((s) => s === 429).length;
-    assert(ok >= LIMIT_PER_MIN && ok <= LIMIT_PER_MIN + 2, `${ok} successes for a key limited to ${LIMIT_PER_MIN}/min (3 replicas: ${LIMIT_PER_MIN * 3} if not shared)`);
-    assert(statuses.second.every((s) => s === 200), `the second key got ${statuses.second.filter((s) => s !== 200).length} refusals`);
-    // Redis stopped mid-run: fail open.
-    const redis = children.get('redis')!;
-    redis.kill('SIGKILL');
-    await exited(redis);
-    const during: number[] = [];
-    for (let i = 0; i < 30; i++) during.push(await hit(SECOND_KEY));
-    assert(during.every((s) => s === 200), `with Redis stopped: ${during.filter((s) => s !== 200).length} of 30 requests refused`);
-    const errors = (await Promise.all(REPLICA_PORTS.map(metricsOf))).map((m) => m.get('catalog_rate_limit_store_errors_total') ?? 0);
-    assert(errors.reduce((a, b) => a + b, 0) >= 30, `Redis errors counted ${errors.join('/')}, fewer than the 30 requests let through`);
-    return `limited key: ${ok} successes and ${limited} x 429 of ${statuses.limited.length} requests (limit ${LIMIT_PER_MIN}/min, 3 replicas); second key: ${statuses.second.length}/${statuses.second.length} ok; Redis stopped: 30/30 ok, Redis errors counted per replica ${errors.join('/')}`;
+  await sleep(1500);
+  log(`  ${publish(seed2File)}`);
+  // The replicas poll every second; SIGHUP makes them read the pointer now.
+  for (const name of ['replica-1', 'replica-2', 'replica-3']) children.get(name)!.kill('SIGHUP');
+  await until('every replica on the new version', async () => {
+    const versions = await Promise.all(REPLICA_PORTS.map(async (p) => ((await (await fetch(`http://127.0.0.1:${p}/healthz`)).json()) as any).version));
+    return versions.every((v) => v === seed2.meta.version);
   });
+  movedAt = Date.now();
+  for (let i = 0; i < 3; i++) {
+    const child = children.get(`replica-${i + 1}`)!;
+    child.kill('SIGTERM');
+    await exited(child);
+    startReplica(i);
+    await until(`replica-${i + 1} ready again`, () => ready(REPLICA_PORTS[i]));
+    // As an operator rolls out: the next replica stops only once nginx sends this one requests again (its passive
+    // checks took it out when it stopped, for fail_timeout); stopping it sooner leaves nginx one replica or none.
+    await until(`replica-${i + 1} back in nginx's rotation`, () => inRotation(REPLICA_PORTS[i]));
+  }
+  await sleep(1500);
+  stop = true;
+  await Promise.all(clients);
+  const failed = results.filter((r) => !r.ok);
+  const after = results.filter((r) => r.startedAt > movedAt);
+  const stale = after.filter((r) => r.ok && r.version !== seed2.meta.version);
+  const v1 = results.filter((r) => r.ok && r.version === seed1.meta.version).length;
+  const pages = results.reduce((s, r) => s + r.pages, 0);
+  assert(failed.length === 0, `${failed.length} of ${results.length} runs failed: ${[...new Set(failed.map((f) => f.problem))].slice(0, 3).join('; ')}`);
+  assert(stale.length === 0, `${stale.length} runs started after the pointer moved saw the old version`);
+  assert(after.length > 0, 'no run started after the pointer moved');
+  return `${results.length} runs (${pages} pages): ${v1} on the old version, ${results.length - v1} on the new; ${after.length} started after every replica moved, all on the new; 0 errors, 0 mixed runs; 3 replicas restarted one by one`;
+}
 
-  await check('4. a replica killed with SIGKILL under load', async () => {
-    let stop = false;
-    const results: RunResult[] = [];
-    const clients = Array.from({ length: 10 }, async (_, c) => {
-      for (let n = 0; !stop && n < 10_000; n++) results.push(await paginate(ENDPOINTS[(c + n) % 3], 1 + ((c * 11 + n) % 20)));
-    });
-    await sleep(1500);
-    const victim = children.get('replica-2')!;
-    victim.kill('SIGKILL');
-    await exited(victim);
-    await sleep(3000);
-    stop = true;
-    await Promise.all(clients);
-    const failed = results.filter((r) => !r.ok);
-    startReplica(1);
-    await until('replica-2 back', () => ready(REPLICA_PORTS[1]));
-    assert(failed.length === 0, `${failed.length} of ${results.length} runs failed: ${[...new Set(failed.map((f) => f.problem))].slice(0, 3).join('; ')}`);
-    return `${results.length} runs (${results.reduce((s, r) => s + r.pages, 0)} pages) by 10 clients across the kill of replica-2: 0 errors`;
+/** Check 3: shared rate limit through nginx. */
+async function rateLimitCheck(): Promise<string> {
+  const statuses = { limited: [] as number[], second: [] as number[] };
+  const hit = async (key: string) => {
+    const res = await fetch(`${LB}/api/v1/countries?limit=1`, { headers: { authorization: `Bearer ${key}` } });
+    await res.arrayBuffer();
+    return res.status;
+  };
+  for (let i = 0; i < LIMIT_PER_MIN * 3; i++) {
+    statuses.limited.push(await hit(LIMITED_KEY));
+    if (i % 3 === 0) statuses.second.push(await hit(SECOND_KEY));
+  }
+  const ok = statuses.limited.filter((s) => s === 200).length;
+  const limited = statuses.limited.filter((s) => s === 429).length;
+  assert(ok >= LIMIT_PER_MIN && ok <= LIMIT_PER_MIN + 2, `${ok} successes for a key limited to ${LIMIT_PER_MIN}/min (3 replicas: ${LIMIT_PER_MIN * 3} if not shared)`);
+  assert(statuses.second.every((s) => s === 200), `the second key got ${statuses.second.filter((s) => s !== 200).length} refusals`);
+  // Redis stopped mid-run: fail open.
+  const redis = children.get('redis')!;
+  redis.kill('SIGKILL');
+  await exited(redis);
+  const during: number[] = [];
+  for (let i = 0; i < 30; i++) during.push(await hit(SECOND_KEY));
+  assert(during.every((s) => s === 200), `with Redis stopped: ${during.filter((s) => s !== 200).length} of 30 requests refused`);
+  const errors = (await Promise.all(REPLICA_PORTS.map(metricsOf))).map((m) => m.get('catalog_rate_limit_store_errors_total') ?? 0);
+  assert(errors.reduce((a, b) => a + b, 0) >= 30, `Redis errors counted ${errors.join('/')}, fewer than the 30 requests let through`);
+  return `limited key: ${ok} successes and ${limited} x 429 of ${statuses.limited.length} requests (limit ${LIMIT_PER_MIN}/min, 3 replicas); second key: ${statuses.second.length}/${statuses.second.length} ok; Redis stopped: 30/30 ok, Redis errors counted per replica ${errors.join('/')}`;
+}
+
+/** Check 4: a replica killed with SIGKILL under load. */
+async function killCheck(): Promise<string> {
+  let stop = false;
+  const results: RunResult[] = [];
+  const clients = Array.from({ length: 10 }, async (_, c) => {
+    for (let n = 0; !stop && n < 10_000; n++) results.push(await paginate(ENDPOINTS[(c + n) % 3], 1 + ((c * 11 + n) % 20)));
   });
+  await sleep(1500);
+  const victim = children.get('replica-2')!;
+  victim.kill('SIGKILL');
+  await exited(victim);
+  await sleep(3000);
+  stop = true;
+  await Promise.all(clients);
+  const failed = results.filter((r) => !r.ok);
+  startReplica(1);
+  await until('replica-2 back', () => ready(REPLICA_PORTS[1]));
+  assert(failed.length === 0, `${failed.length} of ${results.length} runs failed: ${[...new Set(failed.map((f) => f.problem))].slice(0, 3).join('; ')}`);
+  return `${results.length} runs (${results.reduce((s, r) => s + r.pages, 0)} pages) by 10 clients across the kill of replica-2: 0 errors`;
+}
 
-  await check('5. /metrics of each replica reflects its traffic', async () => {
-    // nginx takes a failed replica back after fail_timeout (2 s).
-    for (const port of REPLICA_PORTS) await until(`the replica on ${port} in nginx's rotation`, () => inRotation(port));
-    const before = await Promise.all(REPLICA_PORTS.map(metricsOf));
-    const served = new Map<string, number>();
-    for (let i = 0; i < 90; i++) {
-      const res = await fetch(`${LB}/api/v1/assets?limit=2`, { headers: { authorization: `Bearer ${KEY}` } });
-      await res.arrayBuffer();
-      assert(res.status === 200, `HTTP ${res.status}`);
-      const upstream = res.headers.get('x-upstream')!;
-      served.set(upstream, (served.get(upstream) ?? 0) + 1);
-    }
-    const after = await Promise.all(REPLICA_PORTS.map(metricsOf));
-    const name = 'catalog_http_requests_total{route="/api/v1/assets",method="GET",status="200"}';
-    const figures = REPLICA_PORTS.map((p, i) => {
-      const counted = (after[i].get(name) ?? 0) - (before[i].get(name) ?? 0);
-      const seen = served.get(`127.0.0.1:${p}`) ?? 0;
-      assert(counted === seen, `replica on ${p}: nginx sent it ${seen} requests, its metrics count ${counted}`);
-      assert(seen > 0, `replica on ${p} served nothing`);
-      assert(after[i].get(`catalog_seed_info{version="${seed2.meta.version}"}`) === 1, `replica on ${p} does not report version ${seed2.meta.version}`);
-      return `${p}: ${seen}`;
-    });
-    return `90 requests through nginx, per replica (seen by clients = counted by /metrics): ${figures.join(', ')}`;
+/** Check 5: /metrics of each replica reflects its traffic. */
+async function metricsCheck(seeds: Seeds): Promise<string> {
+  const { seed2 } = seeds;
+  // nginx takes a failed replica back after fail_timeout (2 s).
+  for (const port of REPLICA_PORTS) await until(`the replica on ${port} in nginx's rotation`, () => inRotation(port));
+  const before = await Promise.all(REPLICA_PORTS.map(metricsOf));
+  const served = new Map<string, number>();
+  for (let i = 0; i < 90; i++) {
+    const res = await fetch(`${LB}/api/v1/assets?limit=2`, { headers: { authorization: `Bearer ${KEY}` } });
+    await res.arrayBuffer();
+    assert(res.status === 200, `HTTP ${res.status}`);
+    const upstream = res.headers.get('x-upstream')!;
+    served.set(upstream, (served.get(upstream) ?? 0) + 1);
+  }
+  const after = await Promise.all(REPLICA_PORTS.map(metricsOf));
+  const name = 'catalog_http_requests_total{route="/api/v1/assets",method="GET",status="200"}';
+  const figures = REPLICA_PORTS.map((p, i) => {
+    const counted = (after[i].get(name) ?? 0) - (before[i].get(name) ?? 0);
+    const seen = served.get(`127.0.0.1:${p}`) ?? 0;
+    assert(counted === seen, `replica on ${p}: nginx sent it ${seen} requests, its metrics count ${counted}`);
+    assert(seen > 0, `replica on ${p} served nothing`);
+    assert(after[i].get(`catalog_seed_info{version="${seed2.meta.version}"}`) === 1, `replica on ${p} does not report version ${seed2.meta.version}`);
+    return `${p}: ${seen}`;
   });
+  return `90 requests through nginx, per replica (seen by clients = counted by /metrics): ${figures.join(', ')}`;
+}
 
-  await check('6. a replica loses its store during a publish, under 20 paginating clients', () => storeHiccupCheck({ file: seed3File, version: seed3.meta.version }));
+async function main() {
+  ensurePackages();
+  const t0 = Date.now();
+  const seeds = await startFleet(t0);
+  await check('1. pagination crosses replicas', () => paginationCheck());
+  await check('2. rolling deployment under 20 paginating clients', () => rollingCheck(seeds));
+  await check('3. shared rate limit through nginx', () => rateLimitCheck());
+  await check('4. a replica killed with SIGKILL under load', () => killCheck());
+  await check('5. /metrics of each replica reflects its traffic', () => metricsCheck(seeds));
+  await check('6. a replica loses its store during a publish, under 20 paginating clients', () => storeHiccupCheck({ file: seeds.seed3File, version: seeds.seed3.meta.version }));
 
   log(`\n${outcomes.filter((o) => o.ok).length} of ${outcomes.length} checks passed in ${((Date.now() - t0) / 1000).toFixed(1)} s (logs in ${work})`);
   return outcomes.every((o) => o.ok) ? 0 : 1;

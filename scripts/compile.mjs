@@ -16,7 +16,7 @@
  *
  * Then a training run of the CLI writes V8's code cache of the bundle (compiled/cli/main.v8cache): bin/catalog.js
  * loads the bundle through src/cli/code-cache.ts (built as compiled/cli/code-cache.cjs), which hands V8 that bytecode
- * instead of compiling every function again (docs/performance.md, "Third pass").
+ * instead of compiling every function again (docs/performance.md, "The CLI's bundle and V8's code cache").
  *
  * It also precompiles the JSON Schemas of schemas/ into compiled/validators/ (entries.cjs and seed.cjs): Ajv's standalone code (the very
  * functions Ajv would compile at run time, with the same options), bundled with the few Ajv runtime helpers it needs,

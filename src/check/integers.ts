@@ -28,7 +28,7 @@ function child(shape: Shape, segment: string): Shape {
 
 /**
  * The shapes of every entry kind, walked from the schemas by scripts/compile.mjs (integerShapesJson): reading them costs
- * a run less than walking the schemas (about 10 ms). Two folders up from src/core and from compiled/cli;
+ * a run less than walking the schemas (about 10 ms). Two folders up from src/check and from compiled/cli;
  * test/build/integer-shapes.test.ts checks that the file is what the walk gives (and compiled/ is made from the current
  * schemas, test/build/compiled.test.ts).
  */

@@ -24,14 +24,61 @@ interface SchemaFix {
  */
 const BOOLEAN_WORDS: Record<string, boolean> = { yes: true, no: false, on: true, off: false, true: true, false: false };
 
-function explain(entry: RawEntry, e: ErrorObject): { pointer: string; target: Target; message: string; fix?: SchemaFix } | undefined {
+/** What a problem says: where, about which node, the message and its safe fix. */
+type Explained = { pointer: string; target: Target; message: string; fix?: SchemaFix };
+/** How an error's place is named: its pointer, the property's name, and the schema's description of it. */
+type Said = { at: string; name: string; what: string };
+
+/** A value shown in a message: as JSON, or as YAML writes what JSON cannot (.inf, .nan). */
+const shown = (v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : JSON.stringify(v));
+
+function typeProblem(entry: RawEntry, e: ErrorObject, { at, name, what }: Said): Explained {
+  const expected = (e.params as { type: string | string[] }).type;
+  const expectedText = Array.isArray(expected) ? expected.join(' or ') : expected;
+  const source = plainScalarSource(entry.file, at);
+  if (String(expectedText).includes('string') && source !== undefined && typeof e.data !== 'string' && e.data !== null)
+    return { pointer: at, target: 'value', message: `${source} was read as the ${typeof e.data} ${shown(e.data)}, but ${name} is text: quote it, "${source}"`, fix: { value: source, style: 'QUOTE_DOUBLE' } };
+  if (expectedText === 'boolean' && typeof e.data === 'string' && /^(yes|no|y|n|on|off)$/i.test(e.data)) {
+    const word = BOOLEAN_WORDS[e.data.toLowerCase()];
+    return { pointer: at, target: 'value', message: `${name} must be true or false: YAML 1.2 reads ${e.data} as text; write ${/^(yes|y|on)$/i.test(e.data) ? 'true' : 'false'}`, fix: word === undefined ? undefined : { value: word } };
+  }
+  if (expectedText === 'boolean' && typeof e.data === 'string' && /^(true|false)$/i.test(e.data))
+    return { pointer: at, target: 'value', message: `${name} must be true or false, not the text ${shown(e.data)}: write ${e.data.toLowerCase()} without quotes`, fix: { value: e.data.toLowerCase() === 'true' } };
+  if ((expectedText === 'integer' || expectedText === 'number') && typeof e.data === 'string' && /^-?\d+$/.test(e.data))
+    return { pointer: at, target: 'value', message: `${name} must be a number: remove the quotes, ${name}: ${e.data}`, fix: /^-?(0|[1-9]\d*)$/.test(e.data) ? { value: Number(e.data) } : undefined };
+  if (e.data === null) return { pointer: at, target: 'value', message: `${name} has no value: write ${article(expectedText)}${what}, or remove the line` };
+  const got = Array.isArray(e.data) ? 'a list' : `the ${typeof e.data} ${shown(e.data)}`;
+  return { pointer: at, target: 'value', message: `${name} must be ${article(expectedText)}, not ${got}${what}` };
+}
+
+function patternProblem(e: ErrorObject, { at, name, what }: Said): Explained {
+  const pattern = (e.params as { pattern: string }).pattern;
+  if (pattern === '\\S') return { pointer: at, target: 'value', message: `${name} is blank (only spaces): write the text${what}` };
+  const value = String(e.data);
+  const fixed = [value.toUpperCase(), value.toLowerCase(), value.trim()].find((v) => v !== value && new RegExp(pattern, 'u').test(v));
+  const hint = fixed !== undefined ? `; write ${shown(fixed)}` : '';
+  // Case is fixed only on codes (a pattern without lowercase letters): a name or a slug is not guessed.
+  const safe = fixed !== undefined && (fixed === value.trim() || !/a-z/.test(pattern));
+  return { pointer: at, target: 'value', message: `${shown(e.data)} is not a valid ${name}${hint}${what}`, fix: safe ? { value: fixed } : undefined };
+}
+
+function unknownProperty(entry: RawEntry, e: ErrorObject, { at }: Said): Explained {
+  const extra = (e.params as { additionalProperty: string }).additionalProperty;
+  const allowed = Object.keys((e.parentSchema as any)?.properties ?? {});
+  const pointer = toPointer([...parsePointer(at), extra]);
+  if (entry.kind === 'country' && at === '' && extra === 'rails')
+    return { pointer, target: 'key', message: 'remove "rails": a country\'s rails are derived by the build from the rails\' countries, so they are written in one place only' };
+  return { pointer, target: 'key', message: `unknown property "${extra}"${didYouMeanText(extra, allowed) || '.'} Allowed here: ${allowed.join(', ')}` };
+}
+
+function explain(entry: RawEntry, e: ErrorObject): Explained | undefined {
   const at = e.instancePath;
   const segments = parsePointer(at);
   const last = segments.at(-1);
   const name = last === undefined ? 'the entry' : /^\d+$/.test(last) ? `item ${Number(last) + 1} of ${segments.at(-2) ?? 'the list'}` : last;
   const described = (e.parentSchema as { description?: string } | undefined)?.description;
   const what = described ? ` (${described})` : '';
-  const shown = (v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : JSON.stringify(v));
+  const c: Said = { at, name, what };
   // A skeleton's placeholder (catalog new): say what to fill in, whichever keyword refused it.
   if (e.data === PLACEHOLDER && e.keyword !== 'required' && e.keyword !== 'additionalProperties')
     return { pointer: at, target: 'value', message: fillInMessage(name, { node: e.parentSchema as Record<string, any>, home: {} }) };
@@ -41,48 +88,18 @@ function explain(entry: RawEntry, e: ErrorObject): { pointer: string; target: Ta
       const desc = (e.schema as unknown) && (e.parentSchema as any)?.properties?.[missing]?.description;
       return { pointer: at, target: 'value', message: `missing required property "${missing}"${desc ? `: ${desc}` : ''}` };
     }
-    case 'additionalProperties': {
-      const extra = (e.params as { additionalProperty: string }).additionalProperty;
-      const allowed = Object.keys((e.parentSchema as any)?.properties ?? {});
-      const pointer = toPointer([...parsePointer(at), extra]);
-      if (entry.kind === 'country' && at === '' && extra === 'rails')
-        return { pointer, target: 'key', message: 'remove "rails": a country\'s rails are derived by the build from the rails\' countries, so they are written in one place only' };
-      return { pointer, target: 'key', message: `unknown property "${extra}"${didYouMeanText(extra, allowed) || '.'} Allowed here: ${allowed.join(', ')}` };
-    }
-    case 'type': {
-      const expected = (e.params as { type: string | string[] }).type;
-      const expectedText = Array.isArray(expected) ? expected.join(' or ') : expected;
-      const source = plainScalarSource(entry.file, at);
-      if (String(expectedText).includes('string') && source !== undefined && typeof e.data !== 'string' && e.data !== null)
-        return { pointer: at, target: 'value', message: `${source} was read as the ${typeof e.data} ${shown(e.data)}, but ${name} is text: quote it, "${source}"`, fix: { value: source, style: 'QUOTE_DOUBLE' } };
-      if (expectedText === 'boolean' && typeof e.data === 'string' && /^(yes|no|y|n|on|off)$/i.test(e.data)) {
-        const word = BOOLEAN_WORDS[e.data.toLowerCase()];
-        return { pointer: at, target: 'value', message: `${name} must be true or false: YAML 1.2 reads ${e.data} as text; write ${/^(yes|y|on)$/i.test(e.data) ? 'true' : 'false'}`, fix: word === undefined ? undefined : { value: word } };
-      }
-      if (expectedText === 'boolean' && typeof e.data === 'string' && /^(true|false)$/i.test(e.data))
-        return { pointer: at, target: 'value', message: `${name} must be true or false, not the text ${shown(e.data)}: write ${e.data.toLowerCase()} without quotes`, fix: { value: e.data.toLowerCase() === 'true' } };
-      if ((expectedText === 'integer' || expectedText === 'number') && typeof e.data === 'string' && /^-?\d+$/.test(e.data))
-        return { pointer: at, target: 'value', message: `${name} must be a number: remove the quotes, ${name}: ${e.data}`, fix: /^-?(0|[1-9]\d*)$/.test(e.data) ? { value: Number(e.data) } : undefined };
-      if (e.data === null) return { pointer: at, target: 'value', message: `${name} has no value: write ${article(expectedText)}${what}, or remove the line` };
-      const got = Array.isArray(e.data) ? 'a list' : `the ${typeof e.data} ${shown(e.data)}`;
-      return { pointer: at, target: 'value', message: `${name} must be ${article(expectedText)}, not ${got}${what}` };
-    }
+    case 'additionalProperties':
+      return unknownProperty(entry, e, c);
+    case 'type':
+      return typeProblem(entry, e, c);
     case 'enum': {
       const allowed = (e.params as { allowedValues: unknown[] }).allowedValues.map(String);
       return { pointer: at, target: 'value', message: `${shown(e.data)} is not an allowed ${name}${didYouMeanText(String(e.data), allowed)} Write one of: ${allowed.join(', ')}` };
     }
     case 'const':
       return { pointer: at, target: 'value', message: `${name} must be ${shown((e.params as { allowedValue: unknown }).allowedValue)}` };
-    case 'pattern': {
-      const pattern = (e.params as { pattern: string }).pattern;
-      if (pattern === '\\S') return { pointer: at, target: 'value', message: `${name} is blank (only spaces): write the text${what}` };
-      const value = String(e.data);
-      const fixed = [value.toUpperCase(), value.toLowerCase(), value.trim()].find((v) => v !== value && new RegExp(pattern, 'u').test(v));
-      const hint = fixed !== undefined ? `; write ${shown(fixed)}` : '';
-      // Case is fixed only on codes (a pattern without lowercase letters): a name or a slug is not guessed.
-      const safe = fixed !== undefined && (fixed === value.trim() || !/a-z/.test(pattern));
-      return { pointer: at, target: 'value', message: `${shown(e.data)} is not a valid ${name}${hint}${what}`, fix: safe ? { value: fixed } : undefined };
-    }
+    case 'pattern':
+      return patternProblem(e, c);
     case 'format':
       return { pointer: at, target: 'value', message: `${shown(e.data)} is not a real ${(e.params as { format: string }).format}: write YYYY-MM-DD with a month 01-12 and a day that exists in that month` };
     case 'minimum':

@@ -42,114 +42,127 @@ function codePointText(codePoint: number): string {
  * ECMAScript with the u flag (pattern-syntax reports it otherwise); returns [] for one that does not parse.
  */
 export function portabilityFindings(source: string): PortabilityFinding[] {
-  let root: AstNode<{ lookbehind: true; namedGroups: true; unicodePropertyEscape: true }>;
+  let root: Ast;
   try {
-    root = regjsparser.parse(source, 'u', { lookbehind: true, namedGroups: true, unicodePropertyEscape: true }) as typeof root;
+    root = regjsparser.parse(source, 'u', { lookbehind: true, namedGroups: true, unicodePropertyEscape: true }) as Ast;
   } catch {
     return [];
   }
-  const findings: PortabilityFinding[] = [];
-  const add = (node: { range: [number, number]; raw: string }, construct: string, engines: string, fix?: string) =>
-    findings.push({ start: node.range[0], end: node.range[1], raw: node.raw, construct, engines, ...(fix !== undefined ? { fix } : {}) });
-  /** A literal replacement. */
-  const write = (text: string) => `write ${text} instead`;
+  const scan = new PortabilityScan();
+  scan.walk(root);
+  return scan.findings.sort((a, b) => a.start - b.start || a.end - b.end);
+}
 
-  const value = (node: Extract<AstNode, { type: 'value' }>) => {
+type Ast = AstNode<{ lookbehind: true; namedGroups: true; unicodePropertyEscape: true }>;
+
+/** A literal replacement. */
+const write = (text: string) => `write ${text} instead`;
+
+/** One walk over a pattern's syntax tree, gathering what is not portable. */
+class PortabilityScan {
+  readonly findings: PortabilityFinding[] = [];
+
+  private add(node: { range: [number, number]; raw: string }, construct: string, engines: string, fix?: string): void {
+    this.findings.push({ start: node.range[0], end: node.range[1], raw: node.raw, construct, engines, ...(fix !== undefined ? { fix } : {}) });
+  }
+
+  walk(node: Ast): void {
+    switch (node.type) {
+      case 'alternative':
+      case 'disjunction':
+      case 'quantifier':
+        node.body.forEach((n) => this.walk(n));
+        return;
+      case 'group':
+        this.group(node);
+        node.body.forEach((n) => this.walk(n));
+        return;
+      case 'reference':
+        this.add(node, `the back-reference ${node.raw}`, 'RE2 (Go) has no back-references', 'list the allowed values instead');
+        return;
+      case 'anchor':
+        if (node.kind === 'boundary' || node.kind === 'not-boundary')
+          this.add(node, `the word boundary ${node.raw}`, "Python's re and Java treat Unicode letters as word characters where JavaScript and RE2 use ASCII", 'anchor the whole value with ^...$ instead');
+        return;
+      case 'dot':
+        this.add(node, 'the dot .', 'JavaScript and Java do not match \\r, U+2028 or U+2029 with ., RE2 and Python do', 'write [^\\n\\r] or, better, the class of characters the field allows');
+        return;
+      case 'characterClass':
+        this.characterClass(node as CharacterClass);
+        return;
+      case 'characterClassEscape':
+        this.escapeClass(node);
+        return;
+      case 'unicodePropertyEscape':
+        this.property(node);
+        return;
+      case 'value':
+        this.value(node);
+        return;
+    }
+  }
+
+  private group(node: Extract<Ast, { type: 'group' }>): void {
+    if (node.behavior === 'lookahead' || node.behavior === 'negativeLookahead')
+      this.add(node, node.behavior === 'lookahead' ? `the lookahead ${node.raw}` : `the negative lookahead ${node.raw}`, 'RE2 (Go) has no lookaround', 'spell out the characters that may follow instead, as (?:[0-24-9][0-9]|3[2-9]) for (?!3[01])[0-9]{2}');
+    else if (node.behavior === 'lookbehind' || node.behavior === 'negativeLookbehind')
+      this.add(node, `the lookbehind ${node.raw}`, 'RE2 (Go) has no lookaround, and Java and Python allow only fixed-length lookbehind', 'spell out the characters that may precede instead');
+    else if (node.behavior === 'normal' && 'name' in node && node.name)
+      this.add({ range: [node.range[0], node.range[0] + 3 + node.name.value.length + 1], raw: `(?<${node.name.value}>` }, `the named group (?<${node.name.value}>...)`, "Python's re writes it (?P<name>...) and older RE2 refuses (?<name>...)", write('(?:...) or (...)'));
+  }
+
+  private value(node: Extract<AstNode, { type: 'value' }>): void {
     switch (node.kind) {
       case 'symbol':
         if (node.codePoint < 0x20 || (node.codePoint >= 0x7f && node.codePoint <= 0x9f))
-          add(node, 'a raw control character', 'it is invisible in the YAML and in every client\'s source', write(`\\x${node.codePoint.toString(16).padStart(2, '0')}`));
+          this.add(node, 'a raw control character', "it is invisible in the YAML and in every client's source", write(`\\x${node.codePoint.toString(16).padStart(2, '0')}`));
         return;
       case 'identifier':
       case 'hexadecimalEscape':
         return; // \. \* \/ ... and \xHH read the same everywhere
       case 'singleEscape':
         if (!PORTABLE_SINGLE_ESCAPES.has(node.raw))
-          add(node, `the escape ${node.raw}`, node.raw === '\\v' ? 'Java reads \\v as any vertical whitespace, RE2 and Python as U+000B only' : 'its meaning differs between engines', node.raw === '\\v' ? write('\\x0b') : undefined);
+          this.add(node, `the escape ${node.raw}`, node.raw === '\\v' ? 'Java reads \\v as any vertical whitespace, RE2 and Python as U+000B only' : 'its meaning differs between engines', node.raw === '\\v' ? write('\\x0b') : undefined);
         return;
       case 'unicodeEscape':
       case 'unicodeCodePointEscape':
-        add(node, `the Unicode escape ${node.raw}`, 'RE2 (Go) has no \\u escape and Python\'s re has no \\u{...}', /[\p{L}\p{N}\p{P}\p{S}]/u.test(codePointText(node.codePoint)) ? write(`the character itself, ${codePointText(node.codePoint)},`) : 'write the character itself');
+        this.add(node, `the Unicode escape ${node.raw}`, "RE2 (Go) has no \\u escape and Python's re has no \\u{...}", /[\p{L}\p{N}\p{P}\p{S}]/u.test(codePointText(node.codePoint)) ? write(`the character itself, ${codePointText(node.codePoint)},`) : 'write the character itself');
         return;
       case 'controlLetter':
-        add(node, `the control escape ${node.raw}`, 'RE2 (Go) and Python\'s re have no \\cX', write(`\\x${node.codePoint.toString(16).padStart(2, '0')}`));
+        this.add(node, `the control escape ${node.raw}`, "RE2 (Go) and Python's re have no \\cX", write(`\\x${node.codePoint.toString(16).padStart(2, '0')}`));
         return;
       case 'null':
       case 'octal':
-        add(node, `the escape ${node.raw}`, 'octal and \\0 escapes are read differently by Java, RE2 and Python', write(`\\x${node.codePoint.toString(16).padStart(2, '0')}`));
+        this.add(node, `the escape ${node.raw}`, 'octal and \\0 escapes are read differently by Java, RE2 and Python', write(`\\x${node.codePoint.toString(16).padStart(2, '0')}`));
         return;
     }
-  };
+  }
 
-  const characterClass = (node: CharacterClass) => {
+  private characterClass(node: CharacterClass): void {
     if (node.body.length === 0)
-      add(node, node.negative ? 'the class [^] (any character)' : 'the empty class []', 'RE2, Java and Python refuse an empty class', 'list the characters the field allows');
+      this.add(node, node.negative ? 'the class [^] (any character)' : 'the empty class []', 'RE2, Java and Python refuse an empty class', 'list the characters the field allows');
     // Java reads [ inside a class as a nested class and && as an intersection; Python warns about doubled set operators.
     const inner = node.raw.slice(1, -1);
     const nested = /(?<!\\)(?:\\\\)*\[/.exec(inner);
-    if (nested) add(node, 'an unescaped [ inside a class', 'Java reads it as a nested class (a union) and Python warns it may become a set operation', write(`${node.raw.slice(0, 1 + nested.index + nested[0].length - 1)}\\[${node.raw.slice(1 + nested.index + nested[0].length)}`));
+    if (nested) this.add(node, 'an unescaped [ inside a class', 'Java reads it as a nested class (a union) and Python warns it may become a set operation', write(`${node.raw.slice(0, 1 + nested.index + nested[0].length - 1)}\\[${node.raw.slice(1 + nested.index + nested[0].length)}`));
     const doubled = /&&|--|\|\||~~/.exec(inner);
-    if (doubled) add(node, `${doubled[0]} inside a class`, `Java reads && as an intersection and Python reserves doubled ${doubled[0]} for set operations`, 'write the character once, or escape the second one');
+    if (doubled) this.add(node, `${doubled[0]} inside a class`, `Java reads && as an intersection and Python reserves doubled ${doubled[0]} for set operations`, 'write the character once, or escape the second one');
     for (const item of node.body) {
-      if (item.type === 'characterClassEscape') escapeClass(item);
-      else if (item.type === 'unicodePropertyEscape') property(item);
+      if (item.type === 'characterClassEscape') this.escapeClass(item);
+      else if (item.type === 'unicodePropertyEscape') this.property(item);
       else if (item.type === 'characterClassRange') {
-        value(item.min);
-        value(item.max);
-      } else value(item);
+        this.value(item.min);
+        this.value(item.max);
+      } else this.value(item);
     }
-  };
+  }
 
-  const escapeClass = (node: Extract<AstNode, { type: 'characterClassEscape' }>) => {
+  private escapeClass(node: Extract<AstNode, { type: 'characterClassEscape' }>): void {
     const known = CLASS_ESCAPES[node.value];
-    add(node, `the class escape \\${node.value}`, known.engines, write(known.rewrite));
-  };
+    this.add(node, `the class escape \\${node.value}`, known.engines, write(known.rewrite));
+  }
 
-  const property = (node: { range: [number, number]; raw: string }) =>
-    add(node, `the Unicode property ${node.raw}`, "Python's re has no \\p{...} and each engine names properties and scripts differently", 'list the characters or ranges it should accept instead, e.g. [A-Za-zÀ-ÿ]');
-
-  const walk = (node: AstNode<{ lookbehind: true; namedGroups: true; unicodePropertyEscape: true }>): void => {
-    switch (node.type) {
-      case 'alternative':
-      case 'disjunction':
-        node.body.forEach(walk);
-        return;
-      case 'quantifier':
-        node.body.forEach(walk);
-        return;
-      case 'group':
-        if (node.behavior === 'lookahead' || node.behavior === 'negativeLookahead')
-          add(node, node.behavior === 'lookahead' ? `the lookahead ${node.raw}` : `the negative lookahead ${node.raw}`, 'RE2 (Go) has no lookaround', 'spell out the characters that may follow instead, as (?:[0-24-9][0-9]|3[2-9]) for (?!3[01])[0-9]{2}');
-        else if (node.behavior === 'lookbehind' || node.behavior === 'negativeLookbehind')
-          add(node, `the lookbehind ${node.raw}`, 'RE2 (Go) has no lookaround, and Java and Python allow only fixed-length lookbehind', 'spell out the characters that may precede instead');
-        else if (node.behavior === 'normal' && 'name' in node && node.name)
-          add({ range: [node.range[0], node.range[0] + 3 + node.name.value.length + 1], raw: `(?<${node.name.value}>` }, `the named group (?<${node.name.value}>...)`, "Python's re writes it (?P<name>...) and older RE2 refuses (?<name>...)", write('(?:...) or (...)'));
-        node.body.forEach(walk);
-        return;
-      case 'reference':
-        add(node, `the back-reference ${node.raw}`, 'RE2 (Go) has no back-references', 'list the allowed values instead');
-        return;
-      case 'anchor':
-        if (node.kind === 'boundary' || node.kind === 'not-boundary')
-          add(node, `the word boundary ${node.raw}`, "Python's re and Java treat Unicode letters as word characters where JavaScript and RE2 use ASCII", 'anchor the whole value with ^...$ instead');
-        return;
-      case 'dot':
-        add(node, 'the dot .', 'JavaScript and Java do not match \\r, U+2028 or U+2029 with ., RE2 and Python do', 'write [^\\n\\r] or, better, the class of characters the field allows');
-        return;
-      case 'characterClass':
-        characterClass(node as CharacterClass);
-        return;
-      case 'characterClassEscape':
-        escapeClass(node);
-        return;
-      case 'unicodePropertyEscape':
-        property(node);
-        return;
-      case 'value':
-        value(node);
-        return;
-    }
-  };
-  walk(root);
-  return findings.sort((a, b) => a.start - b.start || a.end - b.end);
+  private property(node: { range: [number, number]; raw: string }): void {
+    this.add(node, `the Unicode property ${node.raw}`, "Python's re has no \\p{...} and each engine names properties and scripts differently", 'list the characters or ranges it should accept instead, e.g. [A-Za-zÀ-ÿ]');
+  }
 }

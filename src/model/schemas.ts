@@ -10,8 +10,8 @@ export const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 
 /**
  * The validators of the schemas, precompiled by scripts/compile.mjs (Ajv's standalone code, same options as Ajv at run
- * time: allErrors, verbose, strict): a run neither loads Ajv nor compiles a schema. Two folders up from src/core and
- * from compiled/core. test/build/compiled.test.ts fails when it was not made from the current schemas, and
+ * time: allErrors, verbose, strict): a run neither loads Ajv nor compiles a schema. Two folders up from src/model and
+ * from compiled/cli. test/build/compiled.test.ts fails when it was not made from the current schemas, and
  * test/build/validators.test.ts checks that its errors are Ajv's, object for object.
  */
 export const VALIDATORS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../compiled/validators');

@@ -62,28 +62,18 @@ const MULTIPLE_DOCS = 'a catalog file holds one entry: remove the --- and the se
  */
 export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Document | null) => void, maxBytes = MAX_FILE_BYTES, parser: Parser = 'auto'): ParsedText {
   const { name } = source;
-  const parts = name.split('/');
-  const folder = parts[0] as Folder;
+  const folder = name.split('/')[0] as Folder;
   const result: ParsedText = { name, text: source.text ?? '', issues: [] };
-  const fail = (rule: ParseRule, message: string, start = 0, end = 0) => {
-    result.issues.push({ rule, message, start, end });
+  const fail = (rule: ParseRule, message: string) => {
+    result.issues.push({ rule, message, start: 0, end: 0 });
     return result;
   };
   if (source.refused !== undefined) {
     result.unread = true;
     return fail('file-name', source.refused);
   }
-  const base = parts[parts.length - 1];
-  // A name ending in .yaml and not hidden (nearly every file) is neither a leftover nor misnamed: no pattern to try.
-  const entryName = base.endsWith('.yaml') && base.charCodeAt(0) !== 0x2e;
-  const stray = !entryName && (/^\./.test(base) || /~$|^#.*#$/.test(base) || /\.(swp|swo|swx|bak|orig|rej|tmp)$/i.test(base));
-  if (stray) return fail('file-name', notAnEntryName(base)!);
-  if (parts.length !== 2 || !Object.hasOwn(ENTRY_KINDS, folder)) {
-    const places = Object.entries(ENTRY_KINDS).map(([f, kind]) => `${kind === 'country' ? 'countries in countries/<CODE>.yaml' : `${f} in ${f}/<id>.yaml`}`);
-    return fail('file-name', `${name} is not where an entry belongs: put ${places.join(', ')} under the catalog folder`);
-  }
-  const misnamed = entryName ? undefined : notAnEntryName(parts[1]);
-  if (misnamed) return fail('file-name', misnamed);
+  const misplaced = placeProblem(name);
+  if (misplaced) return fail('file-name', misplaced);
   if (source.text === undefined) return fail('yaml-syntax', source.unreadable ?? 'cannot read the file');
   // A UTF-16 code unit is at most 3 bytes of UTF-8: a short text needs no count.
   const bytes = source.text.length * 3 <= maxBytes ? 0 : Buffer.byteLength(source.text);
@@ -92,17 +82,7 @@ export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Docum
     return fail('yaml-syntax', tooLarge(bytes));
   }
   const text = source.text;
-  if (source.badUtf8) {
-    // Reported once, at the first bad byte: what follows is what re-saving the file as UTF-8 will change.
-    const { offset, byte } = source.badUtf8;
-    fail('characters', `the file is not valid UTF-8: the byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} here is not part of any character; save the file as UTF-8 (editors call it "UTF-8", not "Latin-1" or "Windows-1252") and check the characters around this place`, offset, offset + 1);
-  }
-  // A text of plain characters (most files) holds no refused character: one scan instead of two.
-  const plain = !source.badUtf8 && plainCharacters(text);
-  if (!source.badUtf8 && !plain) {
-    for (const c of refusedCharacters(text)) result.issues.push({ rule: 'characters', ...c });
-  }
-
+  const plain = characterIssues(source, text, result);
   // Most catalog files are clean and in the small subset of YAML the fast reader knows; it hands everything else over.
   if (parser === 'auto' && result.issues.length === 0) {
     const fast = fastParseYaml(text, plain);
@@ -113,36 +93,73 @@ export function parseCatalogText(source: CatalogText, keepDocument?: (doc: Docum
       return result;
     }
   }
+  return parseFull(text, folder, result, keepDocument);
+}
 
+/** What is wrong with where a file is or with its name (a leftover, a folder where no entry belongs), if anything. */
+function placeProblem(name: string): string | undefined {
+  const parts = name.split('/');
+  const base = parts[parts.length - 1];
+  // A name ending in .yaml and not hidden (nearly every file) is neither a leftover nor misnamed: no pattern to try.
+  const entryName = base.endsWith('.yaml') && base.charCodeAt(0) !== 0x2e;
+  const stray = !entryName && (/^\./.test(base) || /~$|^#.*#$/.test(base) || /\.(swp|swo|swx|bak|orig|rej|tmp)$/i.test(base));
+  if (stray) return notAnEntryName(base);
+  if (parts.length !== 2 || !Object.hasOwn(ENTRY_KINDS, parts[0])) {
+    const places = Object.entries(ENTRY_KINDS).map(([f, kind]) => `${kind === 'country' ? 'countries in countries/<CODE>.yaml' : `${f} in ${f}/<id>.yaml`}`);
+    return `${name} is not where an entry belongs: put ${places.join(', ')} under the catalog folder`;
+  }
+  return entryName ? undefined : notAnEntryName(parts[1]);
+}
+
+/**
+ * The text's bytes and characters: a byte that is not UTF-8 (reported once, at the first: what follows is what saving
+ * the file as UTF-8 changes), and the refused characters written as they are. True for a text of plain characters
+ * (most files), which holds none: one scan instead of two.
+ */
+function characterIssues(source: CatalogText, text: string, result: ParsedText): boolean {
+  if (source.badUtf8) {
+    const { offset, byte } = source.badUtf8;
+    const message = `the file is not valid UTF-8: the byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} here is not part of any character; save the file as UTF-8 (editors call it "UTF-8", not "Latin-1" or "Windows-1252") and check the characters around this place`;
+    result.issues.push({ rule: 'characters', message, start: offset, end: offset + 1 });
+    return false;
+  }
+  const plain = plainCharacters(text);
+  if (!plain) for (const c of refusedCharacters(text)) result.issues.push({ rule: 'characters', ...c });
+  return plain;
+}
+
+/** The full YAML path: the first syntax error explained, warnings, a second document, then the data and its literals. */
+function parseFull(text: string, folder: Folder, result: ParsedText, keepDocument?: (doc: Document | null) => void): ParsedText {
+  const fail = (message: string, start = 0, end = 0) => {
+    result.issues.push({ rule: 'yaml-syntax', message, start, end });
+    return result;
+  };
   let docs: Document.Parsed[];
   try {
     docs = parseAllDocuments(yamlText(text), YAML_OPTIONS) as Document.Parsed[];
     if (!Array.isArray(docs)) docs = [];
   } catch (err) {
-    return fail('yaml-syntax', unreadableMessage((err as Error).message));
+    return fail(unreadableMessage((err as Error).message));
   }
   const first = docs[0];
   const syntax = first ? [...first.errors].sort((a, b) => a.pos[0] - b.pos[0])[0] : undefined;
   if (syntax) {
     // Only the first syntax error: the parser's later errors are nearly always consequences of it.
     const x = explainSyntaxError(text, { code: syntax.code, message: syntax.message, start: syntax.pos[0], end: syntax.pos[1] });
-    fail('yaml-syntax', x.message, x.start, x.end);
+    fail(x.message, x.start, x.end);
   } else if (first) {
-    for (const w of first.warnings) fail('yaml-syntax', explainWarning(w.code, w.message), w.pos[0], w.pos[1]);
+    for (const w of first.warnings) fail(explainWarning(w.code, w.message), w.pos[0], w.pos[1]);
   }
   if (docs.length > 1 && !syntax) {
     const start = docs[1].range?.[0] ?? 0;
-    fail('yaml-syntax', MULTIPLE_DOCS, start, start + 3);
+    fail(MULTIPLE_DOCS, start, start + 3);
   }
   const doc = first && first.errors.length === 0 ? first : null;
   keepDocument?.(doc);
-  if (!doc) return result.issues.length ? result : fail('yaml-syntax', 'cannot read the YAML');
-  if (doc.contents === null) {
-    return result.issues.length ? result : fail('yaml-syntax', `the file is empty: write the entry as a mapping, starting with ${folder === 'countries' ? 'code' : 'id'}: ...`);
-  }
-
+  if (!doc) return result.issues.length ? result : fail('cannot read the YAML');
+  if (doc.contents === null) return result.issues.length ? result : fail(`the file is empty: write the entry as a mapping, starting with ${folder === 'countries' ? 'code' : 'id'}: ...`);
   const read = documentData(doc, text, MAX_ALIAS_COUNT);
-  for (const issue of read.issues) fail('yaml-syntax', issue.message, issue.start, issue.end);
+  for (const issue of read.issues) fail(issue.message, issue.start, issue.end);
   if (read.issues.length > 0 || read.data === undefined) return result;
   const data = read.data;
   if (!isMap(doc.contents) || data === null || typeof data !== 'object' || Array.isArray(data)) {

@@ -1,4 +1,4 @@
-import type { Alias, Document, Node, Pair, YAMLMap } from 'yaml';
+import type { Alias, Document, Node, Pair, Scalar, YAMLMap } from 'yaml';
 import { isAlias, isMap, isPair, isScalar, isSeq } from './yaml-lazy.js';
 import { toPointer } from '../model/pointer.js';
 
@@ -98,121 +98,126 @@ function rangeOf(node: unknown): [number, number] {
  * aliases, alias bombs, nesting too deep, a comment that cut a plain pattern short, and number-like literals.
  */
 export function documentData(doc: Document, text: string, maxAliases: number): DocumentData {
-  const issues: DataIssue[] = [];
-  const literals: Literal[] = [];
-  const path: Array<string | number> = [];
-  let expansions = 0;
-  let outer: Alias | undefined;
+  const reader = new DataReader(doc, text, maxAliases);
+  try {
+    return { data: reader.walk(doc.contents, 0), issues: reader.issues, literals: reader.literals };
+  } catch (err) {
+    if (err instanceof AliasBomb) {
+      const [start, end] = rangeOf(err.at);
+      return { data: undefined, literals: reader.literals, issues: [{ start, end, message: `too many alias expansions (more than ${maxAliases}): this looks like an alias bomb; write the values out instead of nesting *aliases` }] };
+    }
+    if (err instanceof TooDeep || err instanceof RangeError) {
+      const [start, end] = err instanceof TooDeep ? rangeOf(err.at) : [0, 0];
+      return { data: undefined, literals: reader.literals, issues: [{ start, end, message: `the YAML nests more than ${MAX_DEPTH} levels deep: a catalog entry needs only a few levels of nesting` }] };
+    }
+    throw err;
+  }
+}
 
-  const walk = (node: unknown, depth: number): unknown => {
+/** One pass over a document's nodes, with the path walked so far and what it noticed. */
+class DataReader {
+  readonly issues: DataIssue[] = [];
+  readonly literals: Literal[] = [];
+  private readonly path: Array<string | number> = [];
+  private expansions = 0;
+  private outer: Alias | undefined;
+
+  constructor(
+    private readonly doc: Document,
+    private readonly text: string,
+    private readonly maxAliases: number,
+  ) {}
+
+  walk(node: unknown, depth: number): unknown {
     if (depth > MAX_DEPTH) throw new TooDeep(node as Node);
-    if (isAlias(node)) {
-      const target = aliasTarget(doc, node);
-      if (!target) {
-        const [start, end] = rangeOf(node);
-        issues.push({ start, end, message: `*${node.source} is used but no anchor &${node.source} is defined before it: put &${node.source} on the value to reuse, above this line, or write the value out here` });
-        return null;
-      }
-      // Reported at the outermost alias being expanded: the place in the file that asked for too much.
-      const top = outer === undefined;
-      if (top) outer = node;
-      if (++expansions > maxAliases) throw new AliasBomb(outer ?? node);
-      const value = walk(target, depth + 1);
-      if (top) outer = undefined;
-      return value;
-    }
-    if (isScalar(node)) {
-      const value = node.value;
-      if (node.type === 'PLAIN' && node.range && (typeof value === 'number' || typeof value === 'string')) {
-        const source = text.slice(node.range[0], node.range[1]);
-        if (/^[-+.]?[0-9]/.test(source) && !isPlainInteger(source)) literals.push({ pointer: toPointer(path), source, start: node.range[0], end: node.range[1] });
-      }
-      return value === undefined ? null : value;
-    }
-    if (isMap(node)) {
-      const out: Record<string, unknown> = {};
-      const seen = new Set<string>();
-      for (const pair of node.items as Pair[]) {
-        const key = keyOf(pair);
-        if (key === undefined) continue;
-        if (seen.has(key)) {
-          const [start, end] = rangeOf(pair.key);
-          issues.push({ start, end, message: `duplicate key ${JSON.stringify(key)}: a key may appear once in a mapping; keep one of the two and delete the other` });
-          continue;
-        }
-        seen.add(key);
-        path.push(key);
-        const value = walk(pair.value, depth + 1);
-        if (key === 'pattern') cutByComment(pair);
-        path.pop();
-        Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-      }
-      return out;
-    }
+    if (isAlias(node)) return this.alias(node, depth);
+    if (isScalar(node)) return this.scalar(node);
+    if (isMap(node)) return this.map(node.items as Pair[], depth);
     if (isSeq(node)) {
       const out: unknown[] = [];
       node.items.forEach((item, i) => {
-        path.push(i);
+        this.path.push(i);
         // `[a: 1]` is a one-pair mapping inside a flow sequence.
-        out.push(isPair(item) ? walk({ items: [item], range: (item.key as Node | null)?.range } as unknown, depth + 1) : walk(item, depth + 1));
-        path.pop();
+        out.push(isPair(item) ? this.map([item as Pair], depth + 1) : this.walk(item, depth + 1));
+        this.path.pop();
       });
       return out;
     }
-    if (node && typeof node === 'object' && Array.isArray((node as YAMLMap).items)) {
-      // the single pair of a flow-sequence item: a mapping of one key
-      const [pair] = (node as { items: Pair[] }).items;
-      const key = keyOf(pair);
-      const out: Record<string, unknown> = {};
-      if (key !== undefined) {
-        path.push(key);
-        Object.defineProperty(out, key, { value: walk(pair.value, depth + 1), enumerable: true, writable: true, configurable: true });
-        path.pop();
-      }
-      return out;
-    }
     return null;
-  };
+  }
+
+  private alias(node: Alias, depth: number): unknown {
+    const target = aliasTarget(this.doc, node);
+    if (!target) {
+      const [start, end] = rangeOf(node);
+      this.issues.push({ start, end, message: `*${node.source} is used but no anchor &${node.source} is defined before it: put &${node.source} on the value to reuse, above this line, or write the value out here` });
+      return null;
+    }
+    // Reported at the outermost alias being expanded: the place in the file that asked for too much.
+    const top = this.outer === undefined;
+    if (top) this.outer = node;
+    if (++this.expansions > this.maxAliases) throw new AliasBomb(this.outer ?? node);
+    const value = this.walk(target, depth + 1);
+    if (top) this.outer = undefined;
+    return value;
+  }
+
+  private scalar(node: Scalar): unknown {
+    const value = node.value;
+    if (node.type === 'PLAIN' && node.range && (typeof value === 'number' || typeof value === 'string')) {
+      const source = this.text.slice(node.range[0], node.range[1]);
+      if (/^[-+.]?[0-9]/.test(source) && !isPlainInteger(source)) this.literals.push({ pointer: toPointer(this.path), source, start: node.range[0], end: node.range[1] });
+    }
+    return value === undefined ? null : value;
+  }
+
+  private map(pairs: Pair[], depth: number): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    const seen = new Set<string>();
+    for (const pair of pairs) {
+      const key = this.keyOf(pair);
+      if (key === undefined) continue;
+      if (seen.has(key)) {
+        const [start, end] = rangeOf(pair.key);
+        this.issues.push({ start, end, message: `duplicate key ${JSON.stringify(key)}: a key may appear once in a mapping; keep one of the two and delete the other` });
+        continue;
+      }
+      seen.add(key);
+      this.path.push(key);
+      const value = this.walk(pair.value, depth + 1);
+      if (key === 'pattern') this.cutByComment(pair);
+      this.path.pop();
+      Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  }
 
   /** A key as text, or undefined after reporting a key that is not text. */
-  const keyOf = (pair: Pair): string | undefined => {
+  private keyOf(pair: Pair): string | undefined {
     const key = pair.key as unknown;
     const [start, end] = rangeOf(key);
     if (isScalar(key) && typeof key.value === 'string') return key.value;
     if (isScalar(key)) {
-      const source = text.slice(start, end);
+      const source = this.text.slice(start, end);
       const shown = key.value === null ? 'an empty key' : `the key ${source} is read as ${typeof key.value === 'number' ? 'a number' : typeof key.value === 'boolean' ? 'true or false' : 'no value'}`;
-      issues.push({ start, end, message: `${shown}: keys are property names; write the property's name, or quote it: '${source}'` });
+      this.issues.push({ start, end, message: `${shown}: keys are property names; write the property's name, or quote it: '${source}'` });
       return undefined;
     }
-    issues.push({ start, end, message: `a key must be a property name, not ${isSeq(key) ? 'a list' : isMap(key) ? 'a mapping' : isAlias(key) ? 'an alias' : 'a complex value'} (a "? " line starts a complex key): write name: value` });
+    this.issues.push({ start, end, message: `a key must be a property name, not ${isSeq(key) ? 'a list' : isMap(key) ? 'a mapping' : isAlias(key) ? 'an alias' : 'a complex value'} (a "? " line starts a complex key): write name: value` });
     return undefined;
-  };
+  }
 
   /** `pattern: ^a #b$`: the ` #` starts a comment, so the pattern silently lost its end. */
-  const cutByComment = (pair: Pair) => {
+  private cutByComment(pair: Pair): void {
     const value = pair.value as Node | null;
     if (!isScalar(value) || value.type !== 'PLAIN' || !value.range) return;
+    const { text } = this;
     const lineEnd = text.indexOf('\n', value.range[1]);
     const rest = text.slice(value.range[1], lineEnd === -1 ? text.length : lineEnd);
     const hash = rest.indexOf('#');
     if (hash === -1 || !/^\s*$/.test(rest.slice(0, hash))) return;
     const whole = (text.slice(value.range[0], value.range[1]) + rest).trimEnd();
     const start = value.range[1] + hash;
-    issues.push({ start, end: start + 1, message: `the " #" starts a comment, so the pattern stops before it: quote the pattern with single quotes: pattern: '${whole.replace(/'/g, "''")}'` });
-  };
-
-  try {
-    return { data: walk(doc.contents, 0), issues, literals };
-  } catch (err) {
-    if (err instanceof AliasBomb) {
-      const [start, end] = rangeOf(err.at);
-      return { data: undefined, literals, issues: [{ start, end, message: `too many alias expansions (more than ${maxAliases}): this looks like an alias bomb; write the values out instead of nesting *aliases` }] };
-    }
-    if (err instanceof TooDeep || err instanceof RangeError) {
-      const [start, end] = err instanceof TooDeep ? rangeOf(err.at) : [0, 0];
-      return { data: undefined, literals, issues: [{ start, end, message: `the YAML nests more than ${MAX_DEPTH} levels deep: a catalog entry needs only a few levels of nesting` }] };
-    }
-    throw err;
+    this.issues.push({ start, end: start + 1, message: `the " #" starts a comment, so the pattern stops before it: quote the pattern with single quotes: pattern: '${whole.replace(/'/g, "''")}'` });
   }
 }

@@ -22,17 +22,11 @@ export function checkCatalogDir(dir: string, shown = dir): void {
 export interface Listing {
   files: string[];
   refused: CatalogText[];
-  /**
-   * Each file's stat (stats[i] is files[i]'s), as the cache compares it (FileStat's key), when the listing came with
-   * them (find-walk.ts): `validate --cache` then does not stat the files again.
-   */
+  /** Each file's stat (stats[i] is files[i]'s); no listing fills it: validate --cache stats each file itself. */
   stats?: string[];
 }
 
-/**
- * What a listing of the folder `dir` leaves out and refuses, shared by scanCatalog (node's readdir) and findCatalog
- * (GNU find, find-walk.ts), which must list the same paths: test/read/find-walk.test.ts compares them.
- */
+/** What a listing of the folder `dir` (scanCatalog) leaves out and refuses: the tool's own files, links, empty folders. */
 export class ListingRules {
   /** The tool's own files inside the folder (the cache, when --cache-location points there), as names in it. */
   readonly ownNames: Set<string>;

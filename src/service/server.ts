@@ -8,7 +8,7 @@ import type { KeyRing } from './auth.js';
 import { SnapshotStore, type ReloadResult } from './store.js';
 import type { RateLimit } from './auth.js';
 import type { SeedSource } from './seed-source.js';
-import { SeedError, snapshotOfText } from './snapshot.js';
+import { SeedError, snapshotOfText, type Snapshot } from './snapshot.js';
 import type { ServiceMetrics } from './metrics.js';
 import { repeatedErrorLog } from './log.js';
 import { Readiness } from './readiness.js';
@@ -148,31 +148,12 @@ function watchRedis(app: FastifyInstance, redis: any, metrics: ServiceMetrics | 
  * cuts the remaining connections). Throws SeedError when the seed cannot be served, and listen errors as they are.
  */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
-  const retentionMs = options.retentionMs;
-  const source = options.source;
-  const loadVersion = async (version: string) => snapshotOfText(await source!.versionText(version));
-  let store: SnapshotStore;
-  if (source) {
-    const version = await source.pointer();
-    store = new SnapshotStore(await loadVersion(version), { retentionMs, loader: loadVersion });
-  } else {
-    if (!options.seedPath) throw new SeedError('no seed file and no seed store given');
-    store = await SnapshotStore.fromFile(options.seedPath, { retentionMs });
-  }
+  const { store, loadVersion } = await openStore(options);
   const history = new VersionHistory();
   const readHistory = async () => (options.historyDir ? history.loadFolder(options.historyDir) : undefined);
   const historyRead = await readHistory();
-  let metrics: ServiceMetrics | undefined;
-  if (options.metricsToken) {
-    const { ServiceMetrics } = await import('./metrics.js');
-    metrics = new ServiceMetrics(options.metricsToken, { replica: options.replica ?? 'catalog' });
-  }
-  let redis: any;
-  if (options.rateLimit?.redisUrl) {
-    const { Redis } = await import('ioredis');
-    // Fail fast and never queue: a request must not wait for a Redis that is away (fail open).
-    redis = new Redis(options.rateLimit.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 1000, commandTimeout: 500, lazyConnect: false });
-  }
+  const { metrics, redis } = await optionalServices(options);
+  const source = options.source;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   const readiness = new Readiness(source ? pollMs : 0, () => store.current.version);
   const app = await buildApp(store, {
@@ -187,18 +168,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   // Errors that repeat while Redis or the seed store is away: one line per error and 10 s, with the count left out.
   const repeated = repeatedErrorLog();
   if (redis) watchRedis(app, redis, metrics, repeated);
-  store.onLoad = (event) => {
-    readiness.loaded(event);
-    metrics?.versionsLoaded.inc({ outcome: event.ok ? 'ok' : event.unreadable ? 'unavailable' : 'failed' });
-    if (event.ok) app.log.info({ event: 'version-loaded', loaded: event.version }, 'older seed version loaded from the store for a cursor');
-    else
-      repeated(`version-load-failed\n${event.reason}`, (leftOut) =>
-        app.log.warn(
-          { event: 'version-load-failed', loaded: event.version, reason: event.reason, unreadable: event.unreadable === true, ...(leftOut ? { leftOut } : {}) },
-          event.unreadable ? 'seed version named by a cursor cannot be read from the store now: answered 503, retried elsewhere' : 'seed version named by a cursor is not in the store: answered expired_cursor',
-        ),
-      );
-  };
+  watchStoreLoads(app, store, readiness, metrics, repeated);
   const drain = drainGracefully(app.server);
   try {
     await app.listen({ host: options.host, port: options.port });
@@ -213,47 +183,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   app.log.info({ event: 'started', url, version: current.version, counts: current.counts }, 'serving the seed');
   if (historyRead) app.log.info({ event: 'history', versions: historyRead.loaded.length, rejected: historyRead.rejected }, 'past seeds read for the changes feed');
 
-  const signals = options.signals ?? process;
-  const pruner = setInterval(() => store.prune(), Math.min(retentionMs ?? 3_600_000, 3_600_000));
+  const { reload, reloadSeed } = reloaders({ app, store, options, readiness, metrics, repeated, readHistory, loadVersion });
+  const pruner = setInterval(() => store.prune(), Math.min(options.retentionMs ?? 3_600_000, 3_600_000));
   pruner.unref();
   const poller = source && pollMs > 0 ? setInterval(() => void reloadSeed(), pollMs) : undefined;
   poller?.unref();
 
-  async function reload(): Promise<ReloadResult> {
-    const read = await readHistory();
-    if (read?.rejected.length) app.log.warn({ event: 'history-rejected', rejected: read.rejected }, 'past seeds skipped');
-    if (options.reloadKeys) {
-      try {
-        const digests = await options.reloadKeys();
-        // Never an empty ring: it would answer 401 to every client.
-        if (digests.length === 0) throw new Error('the keys file holds no key');
-        options.keys.replace(digests);
-        app.log.info({ event: 'keys-reloaded', keys: digests.length }, 'API keys reloaded');
-      } catch (err) {
-        app.log.warn({ event: 'keys-rejected', reason: (err as Error).message }, 'API keys file rejected; the current keys stay active');
-      }
-    }
-    return reloadSeed();
-  }
-
-  async function reloadSeed(): Promise<ReloadResult> {
-    if (source) readiness.reading();
-    const result = source ? await store.follow(() => source.pointer(), loadVersion) : await store.reload(options.seedPath!);
-    if (source) readiness.read(result);
-    metrics?.reloads.inc({ outcome: result.status });
-    if (result.status === 'unchanged' && source) return result;
-    if (result.status === 'rejected')
-      repeated(`reload-rejected\n${result.reason}`, (leftOut) =>
-        app.log.warn({ event: 'reload-rejected', reason: result.reason, version: result.version, unreadable: result.unreadable, ...(leftOut ? { leftOut } : {}) }, 'seed rejected; still serving the current snapshot'),
-      );
-    else app.log.info({ event: 'reload', ...result }, result.status === 'replaced' ? 'seed reloaded' : 'seed unchanged');
-    return result;
-  }
-
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
   let closing: Promise<void> | undefined;
-
   function close(): Promise<void> {
     if (closing) {
       // Asked again while draining: cut what is left.
@@ -273,19 +211,112 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       clearTimeout(force);
       clearInterval(pruner);
       redis?.disconnect();
-      signals.off('SIGHUP', onHup);
-      signals.off('SIGTERM', onStop);
-      signals.off('SIGINT', onStop);
+      unwire();
       resolveClosed();
     });
     return closing;
   }
+  const unwire = wireSignals(options.signals ?? process, reload, close);
+  return { app, store, url, reload, close, closed };
+}
 
+/** The snapshots the service serves: from the seed store (and its older versions, loaded for cursors), or a seed file. */
+async function openStore(options: ServiceOptions): Promise<{ store: SnapshotStore; loadVersion: (version: string) => Promise<Snapshot> }> {
+  const { retentionMs, source } = options;
+  const loadVersion = async (version: string) => snapshotOfText(await source!.versionText(version));
+  if (source) return { store: new SnapshotStore(await loadVersion(await source.pointer()), { retentionMs, loader: loadVersion }), loadVersion };
+  if (!options.seedPath) throw new SeedError('no seed file and no seed store given');
+  return { store: await SnapshotStore.fromFile(options.seedPath, { retentionMs }), loadVersion };
+}
+
+/** The metrics (with a metrics token) and the Redis connection of shared rate limits (with a Redis URL), loaded only then. */
+async function optionalServices(options: ServiceOptions): Promise<{ metrics?: ServiceMetrics; redis?: any }> {
+  let metrics: ServiceMetrics | undefined;
+  if (options.metricsToken) {
+    const { ServiceMetrics } = await import('./metrics.js');
+    metrics = new ServiceMetrics(options.metricsToken, { replica: options.replica ?? 'catalog' });
+  }
+  let redis: any;
+  if (options.rateLimit?.redisUrl) {
+    const { Redis } = await import('ioredis');
+    // Fail fast and never queue: a request must not wait for a Redis that is away (fail open).
+    redis = new Redis(options.rateLimit.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 1000, commandTimeout: 500, lazyConnect: false });
+  }
+  return { metrics, redis };
+}
+
+/** Tells readiness, the metrics and the log about each older version loaded from the store for a cursor. */
+function watchStoreLoads(app: FastifyInstance, store: SnapshotStore, readiness: Readiness, metrics: ServiceMetrics | undefined, repeated: ReturnType<typeof repeatedErrorLog>): void {
+  store.onLoad = (event) => {
+    readiness.loaded(event);
+    metrics?.versionsLoaded.inc({ outcome: event.ok ? 'ok' : event.unreadable ? 'unavailable' : 'failed' });
+    if (event.ok) app.log.info({ event: 'version-loaded', loaded: event.version }, 'older seed version loaded from the store for a cursor');
+    else
+      repeated(`version-load-failed\n${event.reason}`, (leftOut) =>
+        app.log.warn(
+          { event: 'version-load-failed', loaded: event.version, reason: event.reason, unreadable: event.unreadable === true, ...(leftOut ? { leftOut } : {}) },
+          event.unreadable ? 'seed version named by a cursor cannot be read from the store now: answered 503, retried elsewhere' : 'seed version named by a cursor is not in the store: answered expired_cursor',
+        ),
+      );
+  };
+}
+
+interface ReloadContext {
+  app: FastifyInstance;
+  store: SnapshotStore;
+  options: ServiceOptions;
+  readiness: Readiness;
+  metrics: ServiceMetrics | undefined;
+  repeated: ReturnType<typeof repeatedErrorLog>;
+  readHistory: () => Promise<unknown>;
+  loadVersion: (version: string) => Promise<Snapshot>;
+}
+
+/** What SIGHUP runs (past seeds, keys, then the seed) and what the store's poll runs (the seed only). */
+function reloaders({ app, store, options, readiness, metrics, repeated, readHistory, loadVersion }: ReloadContext): { reload: () => Promise<ReloadResult>; reloadSeed: () => Promise<ReloadResult> } {
+  const source = options.source;
+  async function reloadSeed(): Promise<ReloadResult> {
+    if (source) readiness.reading();
+    const result = source ? await store.follow(() => source.pointer(), loadVersion) : await store.reload(options.seedPath!);
+    if (source) readiness.read(result);
+    metrics?.reloads.inc({ outcome: result.status });
+    if (result.status === 'unchanged' && source) return result;
+    if (result.status === 'rejected')
+      repeated(`reload-rejected\n${result.reason}`, (leftOut) =>
+        app.log.warn({ event: 'reload-rejected', reason: result.reason, version: result.version, unreadable: result.unreadable, ...(leftOut ? { leftOut } : {}) }, 'seed rejected; still serving the current snapshot'),
+      );
+    else app.log.info({ event: 'reload', ...result }, result.status === 'replaced' ? 'seed reloaded' : 'seed unchanged');
+    return result;
+  }
+  async function reload(): Promise<ReloadResult> {
+    const read = (await readHistory()) as { rejected: string[] } | undefined;
+    if (read?.rejected.length) app.log.warn({ event: 'history-rejected', rejected: read.rejected }, 'past seeds skipped');
+    if (options.reloadKeys) {
+      try {
+        const digests = await options.reloadKeys();
+        // Never an empty ring: it would answer 401 to every client.
+        if (digests.length === 0) throw new Error('the keys file holds no key');
+        options.keys.replace(digests);
+        app.log.info({ event: 'keys-reloaded', keys: digests.length }, 'API keys reloaded');
+      } catch (err) {
+        app.log.warn({ event: 'keys-rejected', reason: (err as Error).message }, 'API keys file rejected; the current keys stay active');
+      }
+    }
+    return reloadSeed();
+  }
+  return { reload, reloadSeed };
+}
+
+/** SIGHUP reloads, SIGTERM and SIGINT stop; returns what takes the handlers off again. */
+function wireSignals(signals: NonNullable<ServiceOptions['signals']>, reload: () => Promise<unknown>, close: () => Promise<void>): () => void {
   const onHup = () => void reload();
   const onStop = () => void close();
   signals.on('SIGHUP', onHup);
   signals.on('SIGTERM', onStop);
   signals.on('SIGINT', onStop);
-
-  return { app, store, url, reload, close, closed };
+  return () => {
+    signals.off('SIGHUP', onHup);
+    signals.off('SIGTERM', onStop);
+    signals.off('SIGINT', onStop);
+  };
 }

@@ -76,11 +76,9 @@ describe('typeChecks', () => {
     ])('rejects %j', (email) => {
       expect(typeChecks.email(email, noOptions)?.code).toBe('type');
     });
-    it('answers at once on inputs built to make a regular expression backtrack', () => {
+    it('answers inputs built to make a regular expression backtrack (a backtracking check would not end for hours)', () => {
       const evil = ['a.'.repeat(30) + '@' + 'a-'.repeat(100) + '!', 'a@' + 'a'.repeat(61) + '.'.repeat(1) + 'a'.repeat(120) + '-', 'a'.repeat(60) + '@' + 'a.'.repeat(90) + '-'];
-      const start = performance.now();
-      for (let i = 0; i < 100; i++) for (const e of evil) typeChecks.email(e, noOptions);
-      expect(performance.now() - start).toBeLessThan(500);
+      for (const e of evil) expect(typeChecks.email(e, noOptions)?.code).toBe('type');
     });
   });
 

@@ -75,7 +75,8 @@ function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-export async function run(argv: string[], io: CliIO): Promise<number> {
+/** The flags of serve, checked together: what to serve, where to listen, how long to keep versions. */
+function serveFlags(argv: string[], io: CliIO) {
   const { values } = parseFlags(argv, {
     seed: { type: 'string', default: 'dist/seed.json' },
     port: { type: 'string', default: '8080' },
@@ -96,6 +97,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (port > 65535) throw new UsageError(`--port must be at most 65535, not ${port}`);
   const retentionMs = durationFlag(values.retention);
   const seedPath = path.resolve(io.cwd, values.seed!);
+  return { values, pollMs, source, port, retentionMs, seedPath };
+}
+
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  const { values, pollMs, source, port, retentionMs, seedPath } = serveFlags(argv, io);
   if (values.build) {
     // Its report and its "wrote" line are for humans: stderr, since stdout carries the server's JSON logs.
     const built = await (await import('./build.js')).run(['--out', values.seed!], { ...io, stdout: io.stderr });
@@ -103,43 +109,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   }
 
   const env = io.env;
-  const keysFile = env.CATALOG_API_KEYS_FILE?.trim() || undefined;
-  let staticKeys: Buffer[];
-  let fileKeys: Buffer[] = [];
-  let fileLimits = new Map<string, RateLimit | null>();
-  const rateText = env.CATALOG_RATE_LIMIT?.trim() || DEFAULT_RATE_LIMIT;
-  const defaultLimit = parseRateLimit(rateText);
-  if (defaultLimit === undefined) {
-    io.stderr.write(`catalog serve: CATALOG_RATE_LIMIT must be <number>/<s|min|h> (such as 600/min) or off, not ${JSON.stringify(rateText.slice(0, 40))}\n`);
-    return EXIT.usage;
-  }
-  try {
-    staticKeys = keysFromList(env.CATALOG_API_KEYS);
-    if (keysFile) ({ digests: fileKeys, limits: fileLimits } = await keysFromFile(keysFile, io.cwd));
-  } catch (err) {
-    if (err instanceof KeyConfigError) {
-      io.stderr.write(`catalog serve: ${err.message}\n`);
-      return EXIT.usage;
-    }
-    throw err;
-  }
-  let devKey: string | undefined;
-  if (values['dev-key']) devKey = `dev_${randomBytes(24).toString('base64url')}`;
-  const devDigests = devKey ? [digestOf(devKey)] : [];
-  if (staticKeys.length + fileKeys.length + devDigests.length === 0) {
-    io.stderr.write(
-      'catalog serve: no API key configured, refusing to start an API that nobody can call (or everybody could).\n' +
-        '  Set CATALOG_API_KEYS (comma-separated keys) or CATALOG_API_KEYS_FILE (one key, or sha256:<hex> of a key, per line),\n' +
-        '  or run with --dev-key to generate a key for a local try.\n',
-    );
-    return EXIT.usage;
-  }
-
-  const configuredSecret = env.CATALOG_CURSOR_SECRET;
-  if (configuredSecret !== undefined && configuredSecret.length < MIN_SECRET_LENGTH) {
-    io.stderr.write(`catalog serve: CATALOG_CURSOR_SECRET needs at least ${MIN_SECRET_LENGTH} characters (generate one with: openssl rand -hex 32)\n`);
-    return EXIT.usage;
-  }
+  const config = await accessConfig(env, io, values['dev-key']!);
+  if (!config) return EXIT.usage;
+  const { staticKeys, fileKeys, fileLimits, devKey, devDigests, keysFile, defaultLimit, configuredSecret } = config;
   const cursorSecret = configuredSecret ?? randomBytes(32);
 
   boundHeapGrowth();
@@ -171,20 +143,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       logStream: io.stdout,
     });
   } catch (err) {
-    if (err instanceof SeedError) {
-      io.stderr.write(`catalog serve: cannot serve ${values.store ?? values.seed}: ${inertLines(err.message)}\n`);
-      return EXIT.usage;
-    }
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') {
-      io.stderr.write(`catalog serve: port ${port} on ${values.host} is already in use (another catalog serve?): stop what holds it, or pick another port with --port, such as --port ${port === 65535 ? 8080 : port + 1} (--port 0 takes any free port)\n`);
-      return EXIT.usage;
-    }
-    if (code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
-      const hint = code === 'EACCES' ? 'ports below 1024 need privileges: pick another with --port, such as --port 8080' : 'check --host (an address of this machine, such as 127.0.0.1 or 0.0.0.0)';
-      io.stderr.write(`catalog serve: cannot listen on ${values.host}:${port} (${code}): ${hint}\n`);
-      return EXIT.usage;
-    }
+    const code = startFailure(err, values, port, io);
+    if (code !== undefined) return code;
     throw err;
   }
 
@@ -193,23 +153,85 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   }
   const { version, counts } = service.store.current;
   const stale = values['dev-key'] && !values.build && values.store === undefined ? await staleSeedNotice(seedPath, values.seed!, version, io) : undefined;
-  const example = `${service.url}/api/v1/rails?limit=2`;
-  const lines = [
-    `catalog serve: serving ${values.store !== undefined ? `the store ${source!.description}` : values.seed} (version ${version}: ${counts.rails} rails, ${counts.assets} assets, ${counts.countries} countries) at ${service.url}`,
-  ];
-  if (devKey) {
-    lines.push(`  API key (dev only, valid until this process stops): ${devKey}`);
-    lines.push(`  Try: curl -H ${shellQuote(`Authorization: Bearer ${devKey}`)} ${shellQuote(example)}`);
-  } else {
-    lines.push(`  Try: curl -H "Authorization: Bearer $CATALOG_API_KEY" ${shellQuote(example)}`);
-  }
-  if (configuredSecret === undefined) lines.push('  Warning: CATALOG_CURSOR_SECRET is not set; cursors are signed with a random secret (replicas must share one).');
-  lines.push(`  Health: ${service.url}/healthz   OpenAPI: ${service.url}/api/v1/openapi.json`);
-  lines.push('  SIGHUP reloads the seed; SIGTERM or Ctrl-C stops.');
+  const lines = startLines(service, { seed: values.store !== undefined ? `the store ${source!.description}` : values.seed!, version, counts, devKey, randomSecret: configuredSecret === undefined });
   if (stale) lines.push(stale);
   io.stderr.write(lines.join('\n') + '\n');
 
   await service.closed;
   io.stderr.write('catalog serve: stopped\n');
   return EXIT.ok;
+}
+
+/** The keys, rate limit and cursor secret from the environment (and --dev-key); undefined after saying what is wrong. */
+async function accessConfig(env: NodeJS.ProcessEnv, io: CliIO, devKeyWanted: boolean) {
+  const keysFile = env.CATALOG_API_KEYS_FILE?.trim() || undefined;
+  let staticKeys: Buffer[];
+  let fileKeys: Buffer[] = [];
+  let fileLimits = new Map<string, RateLimit | null>();
+  const rateText = env.CATALOG_RATE_LIMIT?.trim() || DEFAULT_RATE_LIMIT;
+  const defaultLimit = parseRateLimit(rateText);
+  if (defaultLimit === undefined) {
+    io.stderr.write(`catalog serve: CATALOG_RATE_LIMIT must be <number>/<s|min|h> (such as 600/min) or off, not ${JSON.stringify(rateText.slice(0, 40))}\n`);
+    return undefined;
+  }
+  try {
+    staticKeys = keysFromList(env.CATALOG_API_KEYS);
+    if (keysFile) ({ digests: fileKeys, limits: fileLimits } = await keysFromFile(keysFile, io.cwd));
+  } catch (err) {
+    if (!(err instanceof KeyConfigError)) throw err;
+    io.stderr.write(`catalog serve: ${err.message}\n`);
+    return undefined;
+  }
+  const devKey = devKeyWanted ? `dev_${randomBytes(24).toString('base64url')}` : undefined;
+  const devDigests = devKey ? [digestOf(devKey)] : [];
+  if (staticKeys.length + fileKeys.length + devDigests.length === 0) {
+    io.stderr.write(
+      'catalog serve: no API key configured, refusing to start an API that nobody can call (or everybody could).\n' +
+        '  Set CATALOG_API_KEYS (comma-separated keys) or CATALOG_API_KEYS_FILE (one key, or sha256:<hex> of a key, per line),\n' +
+        '  or run with --dev-key to generate a key for a local try.\n',
+    );
+    return undefined;
+  }
+  const configuredSecret = env.CATALOG_CURSOR_SECRET;
+  if (configuredSecret !== undefined && configuredSecret.length < MIN_SECRET_LENGTH) {
+    io.stderr.write(`catalog serve: CATALOG_CURSOR_SECRET needs at least ${MIN_SECRET_LENGTH} characters (generate one with: openssl rand -hex 32)\n`);
+    return undefined;
+  }
+  return { staticKeys, fileKeys, fileLimits, devKey, devDigests, keysFile, defaultLimit, configuredSecret };
+}
+
+/** The exit code of a service that could not start for a reason the user can fix (said on stderr); undefined otherwise. */
+function startFailure(err: unknown, values: { store?: string; seed?: string; host?: string }, port: number, io: CliIO): number | undefined {
+  if (err instanceof SeedError) {
+    io.stderr.write(`catalog serve: cannot serve ${values.store ?? values.seed}: ${inertLines(err.message)}\n`);
+    return EXIT.usage;
+  }
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') {
+    io.stderr.write(`catalog serve: port ${port} on ${values.host} is already in use (another catalog serve?): stop what holds it, or pick another port with --port, such as --port ${port === 65535 ? 8080 : port + 1} (--port 0 takes any free port)\n`);
+    return EXIT.usage;
+  }
+  if (code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+    const hint = code === 'EACCES' ? 'ports below 1024 need privileges: pick another with --port, such as --port 8080' : 'check --host (an address of this machine, such as 127.0.0.1 or 0.0.0.0)';
+    io.stderr.write(`catalog serve: cannot listen on ${values.host}:${port} (${code}): ${hint}\n`);
+    return EXIT.usage;
+  }
+  return undefined;
+}
+
+/** What serve says once it listens: what it serves, how to call it, and how to reload or stop it. */
+function startLines(service: RunningService, served: { seed: string; version: string; counts: { rails: number; assets: number; countries: number }; devKey?: string; randomSecret: boolean }): string[] {
+  const { version, counts, devKey } = served;
+  const example = `${service.url}/api/v1/rails?limit=2`;
+  const lines = [`catalog serve: serving ${served.seed} (version ${version}: ${counts.rails} rails, ${counts.assets} assets, ${counts.countries} countries) at ${service.url}`];
+  if (devKey) {
+    lines.push(`  API key (dev only, valid until this process stops): ${devKey}`);
+    lines.push(`  Try: curl -H ${shellQuote(`Authorization: Bearer ${devKey}`)} ${shellQuote(example)}`);
+  } else {
+    lines.push(`  Try: curl -H "Authorization: Bearer $CATALOG_API_KEY" ${shellQuote(example)}`);
+  }
+  if (served.randomSecret) lines.push('  Warning: CATALOG_CURSOR_SECRET is not set; cursors are signed with a random secret (replicas must share one).');
+  lines.push(`  Health: ${service.url}/healthz   OpenAPI: ${service.url}/api/v1/openapi.json`);
+  lines.push('  SIGHUP reloads the seed; SIGTERM or Ctrl-C stops.');
+  return lines;
 }
