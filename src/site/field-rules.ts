@@ -121,6 +121,6 @@ export function helpText(field: SeedField, lang: keyof LocalizedText): string {
 }
 
 /** A template with {n} replaced by a number. */
-export function fill(template: string, n: number): string {
+function fill(template: string, n: number): string {
   return template.replace('{n}', String(n));
 }

@@ -76,7 +76,7 @@ export async function openSite(data: SiteData): Promise<SiteInBrowser> {
 }
 
 /** axe-core's source, injected into a page to audit it (WCAG 2.x A and AA, and axe's best practices). */
-export const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** axe-core's violations on the page as it is now, one line each: rule, impact and the first elements concerned. */
 export async function axeViolations(page: Page): Promise<string[]> {
