@@ -1,6 +1,6 @@
 import { dueOn } from '../domain/dates.js';
 import { formatMoney, formatQuantity } from '../compare/amounts.js';
-import type { Lang } from './i18n.js';
+import { CATALOG_LANG, type Lang } from './i18n.js';
 
 export { formatMoney, formatQuantity };
 
@@ -33,12 +33,27 @@ export function formatMinutes(minutes: number, lang: Lang): string {
 
 /** A country's name in a language (Intl's region names), or the catalog's name when Intl has none. */
 export function countryName(code: string, fallback: string, lang: Lang): string {
+  return localCountryName(code, fallback, lang).name;
+}
+
+/** A country's name in a language and the language it is in: the catalog's (English) name when Intl has none. */
+export function localCountryName(code: string, fallback: string, lang: Lang): { name: string; lang: Lang } {
   try {
     const name = new Intl.DisplayNames([lang], { type: 'region', fallback: 'none' }).of(code);
-    return name ?? fallback;
+    if (name) return { name, lang };
   } catch {
-    return fallback;
+    // An odd code: the catalog's name below.
   }
+  return { name: fallback, lang: CATALOG_LANG };
+}
+
+/** Items sorted by their name as a reader of the language expects (Intl.Collator: "Émirats" with the E's); stable on ties. */
+export function sortByName<T>(items: readonly T[], name: (item: T) => string, lang: Lang): T[] {
+  const collator = new Intl.Collator(lang);
+  return items
+    .map((item) => ({ item, key: name(item) }))
+    .sort((a, b) => collator.compare(a.key, b.key))
+    .map(({ item }) => item);
 }
 
 /** Whether a rail verified on `verifiedAt` is due for review on `today` (six months later), and from which day. */

@@ -4,9 +4,14 @@ import type { BeneficiaryErrorCode } from '../beneficiary/index.js';
 export const LANGS = ['en', 'fr'] as const;
 export type Lang = (typeof LANGS)[number];
 
+/** The language of the catalog's untranslated text (rail and asset names, source titles): marked with `lang` on other pages. */
+export const CATALOG_LANG: Lang = 'en';
+
 /** Every text of the site in one language; a text missing in one language does not compile. */
 export interface Texts {
   langName: string;
+  /** What follows a label before its value (French puts a no-break space before the colon). */
+  colon: string;
   switchTo: string;
   siteTitle: string;
   skip: string;
@@ -55,11 +60,23 @@ export interface Texts {
   examples: string;
   counterexamples: string;
   fillWith: (value: string) => string;
-  maxChars: (n: number) => string;
-  maxCharsNormalized: (n: number) => string;
+  /** {n} stands for the number (the form's script says it again when a field's rules change). */
+  maxChars: string;
+  maxCharsNormalized: string;
   willBeSentAs: string;
   valid: string;
   check: string;
+  /** A required select left on its placeholder: say to choose (not to write). */
+  requiredChoice: string;
+  /** A value not in the format (pattern or length) of the option chosen in another field ({choice}: the option's label). */
+  formatFor: string;
+  /** Introduces the formats of a dependent field, by option of the field it depends on ({label}: that field's label). */
+  dependsOn: (label: string) => string;
+  /** What a format says when the field does not apply to its options, and when it makes the field required. */
+  variantNotApplicable: string;
+  variantRequired: string;
+  /** The options no format names. */
+  otherOptions: string;
   allValid: string;
   someInvalid: (n: number) => string;
   noScript: string;
@@ -85,6 +102,7 @@ export interface Texts {
 export const texts: Record<Lang, Texts> = {
   en: {
     langName: 'English',
+    colon: ': ',
     switchTo: 'Version française',
     siteTitle: 'Payout catalog',
     skip: 'Skip to content',
@@ -125,7 +143,8 @@ export const texts: Record<Lang, Texts> = {
     sources: 'Sources',
     checkedOn: (date) => `checked on ${date}`,
     form: 'Beneficiary details',
-    formIntro: "The form a client builds from this rail's fields, checked as you type with the same code as the service. Nothing is sent.",
+    formIntro:
+      "The form a client builds from this rail's fields. With JavaScript, each value is checked by the same code as the service once you leave its field. Nothing is sent.",
     noFields: 'This rail asks for no beneficiary details.',
     required: 'required',
     optional: 'optional',
@@ -133,14 +152,20 @@ export const texts: Record<Lang, Texts> = {
     examples: 'Examples:',
     counterexamples: 'Try an invalid value:',
     fillWith: (value) => `Fill with ${value}`,
-    maxChars: (n) => `At most ${n} characters.`,
-    maxCharsNormalized: (n) => `At most ${n} characters once normalized.`,
+    maxChars: 'At most {n} characters.',
+    maxCharsNormalized: 'At most {n} characters once normalized.',
     willBeSentAs: 'Will be sent as',
     valid: 'Valid.',
     check: 'Check all fields',
+    requiredChoice: 'Required: choose one of the options.',
+    formatFor: 'Not in the expected format for {choice}: see the help below.',
+    dependsOn: (label) => `Depending on “${label}”:`,
+    variantNotApplicable: 'does not apply: leave it empty.',
+    variantRequired: 'required.',
+    otherOptions: 'Any other choice',
     allValid: 'All fields are valid.',
     someInvalid: (n) => `${n} field${n > 1 ? 's' : ''} to correct.`,
-    noScript: 'Checking as you type needs JavaScript; the fields, their help and examples are all shown above.',
+    noScript: 'Without JavaScript this form checks nothing and sends nothing: it shows the fields a client asks for, with their help and examples.',
     ticker: 'Ticker',
     decimals: 'Decimals',
     networks: 'Networks',
@@ -184,6 +209,7 @@ export const texts: Record<Lang, Texts> = {
   },
   fr: {
     langName: 'Français',
+    colon: '\u00a0: ',
     switchTo: 'English version',
     siteTitle: 'Catalogue des versements',
     skip: 'Aller au contenu',
@@ -225,7 +251,7 @@ export const texts: Record<Lang, Texts> = {
     checkedOn: (date) => `consultée le ${date}`,
     form: 'Coordonnées du bénéficiaire',
     formIntro:
-      "Le formulaire qu'un client construit à partir des champs de ce moyen, vérifié pendant la saisie avec le même code que le service. Rien n'est envoyé.",
+      "Le formulaire qu'un client construit à partir des champs de ce moyen. Avec JavaScript, chaque valeur est vérifiée par le même code que le service dès que vous quittez son champ. Rien n'est envoyé.",
     noFields: 'Ce moyen ne demande aucune coordonnée.',
     required: 'obligatoire',
     optional: 'facultatif',
@@ -233,14 +259,20 @@ export const texts: Record<Lang, Texts> = {
     examples: 'Exemples :',
     counterexamples: 'Essayer une valeur invalide :',
     fillWith: (value) => `Remplir avec ${value}`,
-    maxChars: (n) => `${n} caractères au plus.`,
-    maxCharsNormalized: (n) => `${n} caractères au plus une fois normalisé.`,
+    maxChars: '{n} caractères au plus.',
+    maxCharsNormalized: '{n} caractères au plus une fois normalisé.',
     willBeSentAs: 'Sera envoyé ainsi :',
     valid: 'Valide.',
     check: 'Vérifier tous les champs',
+    requiredChoice: 'Champ obligatoire : choisissez une des options.',
+    formatFor: "Format non reconnu pour {choice} : voyez l'aide ci-dessous.",
+    dependsOn: (label) => `Selon le champ «\u00a0${label}\u00a0»\u00a0:`,
+    variantNotApplicable: "ne s'applique pas : laissez-le vide.",
+    variantRequired: 'obligatoire.',
+    otherOptions: 'Tout autre choix',
     allValid: 'Tous les champs sont valides.',
     someInvalid: (n) => `${n} champ${n > 1 ? 's' : ''} à corriger.`,
-    noScript: 'La vérification pendant la saisie demande JavaScript ; les champs, leur aide et leurs exemples sont tous affichés ci-dessus.',
+    noScript: "Sans JavaScript, ce formulaire ne vérifie rien et n'envoie rien : il montre les champs qu'un client demande, avec leur aide et leurs exemples.",
     ticker: 'Symbole',
     decimals: 'Décimales',
     networks: 'Réseaux',
@@ -283,7 +315,7 @@ export const texts: Record<Lang, Texts> = {
       required: 'Champ obligatoire : saisissez une valeur.',
       type: 'Valeur non valide pour ce type de champ.',
       max_length: 'Trop long : retirez les caractères en trop.',
-      pattern: 'Format non reconnu.',
+      pattern: "Format non reconnu : voyez l'aide ci-dessous.",
       option: 'Choisissez une des options proposées.',
       checksum: 'Clé de contrôle incorrecte : un caractère est sans doute mal saisi ; recopiez la valeur.',
       not_applicable: "Ce champ ne s'applique pas au choix fait plus haut : laissez-le vide.",

@@ -1,18 +1,16 @@
 import type { Catalog } from '../model/catalog.js';
-import type { Seed, SeedAsset, SeedCountry, SeedField, SeedRail } from '../generated/types.js';
+import type { Seed, SeedAsset, SeedCountry, SeedRail } from '../generated/types.js';
 import { buildSeed } from '../seed/build.js';
+import type { SiteDependency, SiteField, TestVectors } from './field-rules.js';
+
+/** A beneficiary field as the site shows it (defined beside the rules the page and the script read). */
+export type { SiteField };
 
 /** A source that supports a rail's facts: the scheme's, regulator's or partner's own page. */
 export interface SiteSource {
   url: string;
   title: string;
   checked?: string;
-}
-
-/** A beneficiary field as the site shows it: the published field plus the catalog's test vectors, when known. */
-export interface SiteField extends SeedField {
-  examples?: string[];
-  counterexamples?: string[];
 }
 
 /** A rail as the site shows it: the published rail, its fields with their examples, and its sources when it has some. */
@@ -46,15 +44,30 @@ export function siteFromCatalog(catalog: Catalog, today: string): SiteData {
     const data = byId.get(rail.id);
     const fields = rail.fields.map((field): SiteField => {
       const source = data?.fields.find((f) => f.name === field.name);
-      const out: SiteField = { ...field };
-      if (Array.isArray(source?.examples)) out.examples = source.examples.filter((v) => typeof v === 'string');
-      if (Array.isArray(source?.counterexamples)) out.counterexamples = source.counterexamples.filter((v) => typeof v === 'string');
+      const out: SiteField = { ...field, ...vectorsOf(source) };
+      if (out.dependsOn) out.dependsOn = withVectors(out.dependsOn, source?.dependsOn);
       return out;
     });
     const sources = sourcesOf((data as { sources?: unknown } | undefined)?.sources ?? (rail as { sources?: unknown }).sources);
     return sources ? { ...rail, fields, sources } : { ...rail, fields };
   });
   return { rails, assets: seed.assets, countries: seed.countries, today, version: seed.meta.version, withExamples: true };
+}
+
+/** The examples and counterexamples of a field or of a format in the catalog, the strings among them. */
+function vectorsOf(source: { examples?: unknown; counterexamples?: unknown } | undefined): TestVectors {
+  const out: TestVectors = {};
+  if (Array.isArray(source?.examples)) out.examples = source.examples.filter((v) => typeof v === 'string');
+  if (Array.isArray(source?.counterexamples)) out.counterexamples = source.counterexamples.filter((v) => typeof v === 'string');
+  return out;
+}
+
+/** A published dependency with each format's test vectors put back from the catalog's (the seed keeps the formats in order). */
+function withVectors(published: SiteDependency, source: unknown): SiteDependency {
+  const catalog = (typeof source === 'object' && source !== null ? source : {}) as { variants?: unknown[]; otherwise?: unknown };
+  const variants = published.variants.map((variant, k) => ({ ...variant, ...vectorsOf(catalog.variants?.[k] as TestVectors | undefined) }));
+  const otherwise = published.otherwise && { ...published.otherwise, ...vectorsOf(catalog.otherwise as TestVectors | undefined) };
+  return otherwise ? { ...published, variants, otherwise } : { ...published, variants };
 }
 
 /** The site's data from a built seed: no examples (the seed has none), sources only if the seed carries them. */

@@ -1,8 +1,8 @@
 import type { SeedAsset, SeedCountry } from '../generated/types.js';
-import { countryName, formatBps, formatDate, formatMinutes, formatMoney, formatQuantity, reviewState } from './format.js';
+import { countryName, formatBps, formatDate, formatMinutes, formatMoney, formatQuantity, localCountryName, reviewState, sortByName } from './format.js';
 import { renderForm } from './form.js';
 import { html, segment, type Html } from './html.js';
-import { LANGS, texts, type Lang } from './i18n.js';
+import { CATALOG_LANG, LANGS, texts, type Lang } from './i18n.js';
 import type { SiteData, SiteRail } from './model.js';
 
 /** The site's pages and static files, by path relative to the site's root ("en/rails/FR-sepa.html"). */
@@ -108,43 +108,96 @@ function badge(kind: string, value: string, text: string): Html {
   return html`<span class="badge ${kind}-${value}">${text}</span>`;
 }
 
+/** ` lang="en"` on an element holding the catalog's untranslated text, on a page of another language; nothing otherwise. */
+function textLang(textIn: Lang, page: Lang): Html | '' {
+  return textIn === page ? '' : html` lang="${textIn}"`;
+}
+
+/** The catalog's untranslated text (a rail's or an asset's name, a source's title), marked with its language where needed. */
+function catalogText(text: string, lang: Lang): Html {
+  return lang === CATALOG_LANG ? html`${text}` : html`<span lang="${CATALOG_LANG}">${text}</span>`;
+}
+
+/** A country's name in the page's language, linked to its page (the catalog's name, marked, when Intl has none). */
+function countryLink(code: string, fallback: string, lang: Lang, prefix: string): Html {
+  const { name, lang: nameLang } = localCountryName(code, fallback, lang);
+  return html`<a href="${prefix}${countryPath(code)}"${textLang(nameLang, lang)}>${name}</a>`;
+}
+
+/** One row of an index table: its header cell (the item's name), then one value per column ('' when none). */
+interface TableRow {
+  header: Html;
+  cells: (Html | string)[];
+}
+
+/**
+ * An index table. On a wide screen, a table in a region of its own that scrolls sideways if it must (the page itself
+ * never does): the region is focusable, so that a keyboard can scroll it, and named by the section's heading. On a
+ * narrow screen (site.css) each row stacks into a block whose cells say their column's name; that name is aria-hidden,
+ * since a screen reader already announces the column header.
+ */
+function indexTable(labelledBy: string, head: string[], rows: TableRow[], lang: Lang): Html {
+  const colon = texts[lang].colon;
+  return html`<div class="table-scroll" role="region" aria-labelledby="${labelledBy}" tabindex="0"><table class="stack"><thead><tr>${head.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead><tbody>
+${rows.map(
+  (
+    row,
+  ) => html`<tr><th scope="row">${row.header}</th>${row.cells.map((cell, k) => html`<td>${cell === '' ? '' : html`<span class="cell-label" aria-hidden="true">${head[k + 1]}${colon}</span>${cell}`}</td>`)}</tr>
+`,
+)}</tbody></table></div>`;
+}
+
 function indexPage(data: SiteData, lang: Lang): Page {
   const t = texts[lang];
   const railsById = new Map(data.rails.map((r) => [r.id, r]));
+  const countries = sortByName(data.countries, (c) => countryName(c.code, c.name, lang), lang);
+  const phase = (value: string) => badge('phase', value, t.phases[value] ?? value);
   return {
     path: 'index.html',
     title: t.home,
     body: () => html`<h1>${t.siteTitle}</h1>
 <p>${t.indexIntro}</p>
-<section aria-labelledby="countries"><h2 id="countries">${t.countries}</h2>
-<table><thead><tr><th scope="col">${t.name}</th><th scope="col">${t.status}</th><th scope="col">${t.reason}</th><th scope="col">${t.rails}</th></tr></thead><tbody>
-${data.countries.map(
-  (
-    c,
-  ) => html`<tr><th scope="row"><a href="${countryPath(c.code)}">${countryName(c.code, c.name, lang)}</a> <span class="code">${c.code}</span></th><td>${badge('status', c.status, t.statuses[c.status] ?? c.status)}</td><td>${c.reason ? (t.reasons[c.reason] ?? c.reason) : ''}</td><td>${railLinks(c.rails ?? [], railsById, '')}</td></tr>
-`,
-)}</tbody></table></section>
-<section aria-labelledby="rails"><h2 id="rails">${t.rails}</h2>
-<table><thead><tr><th scope="col">${t.name}</th><th scope="col">${t.kind}</th><th scope="col">${t.phase}</th><th scope="col">${t.currency}</th></tr></thead><tbody>
-${data.rails.map(
-  (
-    r,
-  ) => html`<tr><th scope="row"><a href="${railPath(r.id)}">${r.name}</a> <span class="code">${r.id}</span></th><td>${t.kinds[r.kind] ?? r.kind}</td><td>${badge('phase', r.phase, t.phases[r.phase] ?? r.phase)}</td><td>${r.currency}</td></tr>
-`,
-)}</tbody></table></section>
-<section aria-labelledby="assets"><h2 id="assets">${t.assets}</h2>
-<table><thead><tr><th scope="col">${t.name}</th><th scope="col">${t.phase}</th><th scope="col">${t.networks}</th><th scope="col">${t.minDeposit}</th></tr></thead><tbody>
-${data.assets.map(
-  (
-    a,
-  ) => html`<tr><th scope="row"><a href="${assetPath(a.id)}">${a.name}</a> <span class="code">${a.ticker}</span></th><td>${badge('phase', a.phase, t.phases[a.phase] ?? a.phase)}</td><td>${a.networks.join(', ')}</td><td>${formatQuantity(a.minDepositBase, a.decimals, lang)} ${a.ticker}</td></tr>
-`,
-)}</tbody></table></section>`,
+<section><h2 id="countries">${t.countries}</h2>
+${indexTable(
+  'countries',
+  [t.name, t.status, t.reason, t.rails],
+  countries.map((c) => ({
+    header: html`${countryLink(c.code, c.name, lang, '')} <span class="code">${c.code}</span>`,
+    cells: [
+      badge('status', c.status, t.statuses[c.status] ?? c.status),
+      c.reason ? (t.reasons[c.reason] ?? c.reason) : '',
+      c.rails?.length ? railLinks(c.rails, railsById, '', lang) : '',
+    ],
+  })),
+  lang,
+)}</section>
+<section><h2 id="rails">${t.rails}</h2>
+${indexTable(
+  'rails',
+  [t.name, t.kind, t.phase, t.currency],
+  sortByName(data.rails, (r) => r.name, lang).map((r) => ({
+    header: html`<a href="${railPath(r.id)}"${textLang(CATALOG_LANG, lang)}>${r.name}</a> <span class="code">${r.id}</span>`,
+    cells: [t.kinds[r.kind] ?? r.kind, phase(r.phase), r.currency],
+  })),
+  lang,
+)}</section>
+<section><h2 id="assets">${t.assets}</h2>
+${indexTable(
+  'assets',
+  [t.name, t.phase, t.networks, t.minDeposit],
+  sortByName(data.assets, (a) => a.name, lang).map((a) => ({
+    header: html`<a href="${assetPath(a.id)}"${textLang(CATALOG_LANG, lang)}>${a.name}</a> <span class="code">${a.ticker}</span>`,
+    cells: [phase(a.phase), a.networks.join(', '), `${formatQuantity(a.minDepositBase, a.decimals, lang)} ${a.ticker}`],
+  })),
+  lang,
+)}</section>`,
   };
 }
 
-function railLinks(ids: string[], railsById: Map<string, SiteRail>, prefix: string): Html {
-  return html`${ids.map((id, i) => html`${i ? ', ' : ''}<a href="${prefix}${railPath(id)}">${railsById.get(id)?.name ?? id}</a>`)}`;
+/** Links to rails by id, sorted by their names. */
+function railLinks(ids: string[], railsById: Map<string, SiteRail>, prefix: string, lang: Lang): Html {
+  const sorted = sortByName(ids, (id) => railsById.get(id)?.name ?? id, lang);
+  return html`${sorted.map((id, i) => html`${i ? ', ' : ''}<a href="${prefix}${railPath(id)}"${textLang(CATALOG_LANG, lang)}>${railsById.get(id)?.name ?? id}</a>`)}`;
 }
 
 function row(label: string, value: unknown): Html {
@@ -160,11 +213,12 @@ function railPage(rail: SiteRail, data: SiteData, lang: Lang): Page {
   const { limits, fees, settlement } = rail;
   const money = (minor: number) => formatMoney(minor, limits.decimals, rail.currency, lang);
   const review = reviewState(rail.verifiedAt, data.today);
-  const countries = html`${rail.countries.map((code, i) => html`${i ? ', ' : ''}<a href="../${countryPath(code)}">${countryName(code, code, lang)}</a>`)}`;
+  const sorted = sortByName(rail.countries, (code) => countryName(code, code, lang), lang);
+  const countries = html`${sorted.map((code, i) => html`${i ? ', ' : ''}${countryLink(code, code, lang, '../')}`)}`;
   return {
     path: railPath(rail.id),
     title: rail.name,
-    body: (up) => html`<h1>${rail.name} <span class="code">${rail.id}</span></h1>
+    body: (up) => html`<h1>${catalogText(rail.name, lang)} <span class="code">${rail.id}</span></h1>
 <dl class="facts">
 ${row(t.kind, t.kinds[rail.kind] ?? rail.kind)}
 ${row(t.phase, badge('phase', rail.phase, t.phases[rail.phase] ?? rail.phase))}
@@ -195,7 +249,7 @@ ${
 ${rail.sources.map(
   (
     s,
-  ) => html`<li>${/^https:\/\//i.test(s.url) ? html`<a href="${s.url}">${s.title}</a>` : s.title}${s.checked ? html` <span class="muted">(${t.checkedOn(formatDate(s.checked, lang))})</span>` : ''}</li>
+  ) => html`<li>${/^https:\/\//i.test(s.url) ? html`<a href="${s.url}"${textLang(CATALOG_LANG, lang)}>${s.title}</a>` : catalogText(s.title, lang)}${s.checked ? html` <span class="muted">(${t.checkedOn(formatDate(s.checked, lang))})</span>` : ''}</li>
 `,
 )}</ul></section>`
     : ''
@@ -209,7 +263,7 @@ function assetPage(asset: SeedAsset, lang: Lang): Page {
   return {
     path: assetPath(asset.id),
     title: asset.name,
-    body: () => html`<h1>${asset.name} <span class="code">${asset.ticker}</span></h1>
+    body: () => html`<h1>${catalogText(asset.name, lang)} <span class="code">${asset.ticker}</span></h1>
 <dl class="facts">
 ${row(t.ticker, asset.ticker)}
 ${row(t.phase, badge('phase', asset.phase, t.phases[asset.phase] ?? asset.phase))}
@@ -226,12 +280,13 @@ ${row(t.quoteLock, t.quoteLockValue(new Intl.NumberFormat(lang).format(asset.quo
 function countryPage(country: SeedCountry, data: SiteData, lang: Lang): Page {
   const t = texts[lang];
   const railsById = new Map(data.rails.map((r) => [r.id, r]));
-  const rails = country.rails ?? [];
+  const rails = sortByName(country.rails ?? [], (id) => railsById.get(id)?.name ?? id, lang);
+  const name = localCountryName(country.code, country.name, lang);
   const currency = country.currency ? currencyName(country.currency, lang) : t.none;
   return {
     path: countryPath(country.code),
     title: countryName(country.code, country.name, lang),
-    body: () => html`<h1>${countryName(country.code, country.name, lang)} <span class="code">${country.code}</span></h1>
+    body: () => html`<h1><span${textLang(name.lang, lang)}>${name.name}</span> <span class="code">${country.code}</span></h1>
 <dl class="facts">
 ${row(t.status, badge('status', country.status, t.statuses[country.status] ?? country.status))}
 ${country.reason ? row(t.reason, t.reasons[country.reason] ?? country.reason) : ''}
@@ -241,7 +296,7 @@ ${
   country.status === 'restricted'
     ? ''
     : html`<section aria-labelledby="country-rails"><h2 id="country-rails">${t.railsOf}</h2>
-${rails.length ? html`<ul>${rails.map((id) => html`<li><a href="../${railPath(id)}">${railsById.get(id)?.name ?? id}</a> <span class="code">${id}</span></li>`)}</ul>` : html`<p>${t.noRails}</p>`}</section>`
+${rails.length ? html`<ul>${rails.map((id) => html`<li><a href="../${railPath(id)}"${textLang(CATALOG_LANG, lang)}>${railsById.get(id)?.name ?? id}</a> <span class="code">${id}</span></li>`)}</ul>` : html`<p>${t.noRails}</p>`}</section>`
 }`,
   };
 }

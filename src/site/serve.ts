@@ -19,7 +19,7 @@ const RELOAD_SCRIPT = `(() => { let seen; const poll = async () => { try { const
 export function errorPage(report: string): string {
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>Catalog problems · preview</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/static/site.css"></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Catalog problems · preview</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/static/site.css"></head>
 <body><main id="main"><h1>The catalog does not validate</h1>
 <p>Fix these problems and save: the preview rebuilds on its own.</p>
 <pre class="problems">${escapeHtml(report)}</pre></main></body>
@@ -59,7 +59,7 @@ export function createSiteServer(state: () => SiteState, options: { live?: boole
         404,
         TYPES.html,
         live(
-          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title><link rel="icon" href="data:,"></head><body><main><h1>Not found</h1><p><a href="/">Home</a></p></main></body></html>`,
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Not found</title><link rel="icon" href="data:,"></head><body><main><h1>Not found</h1><p><a href="/">Home</a></p></main></body></html>`,
         ),
       );
     return send(200, TYPES[ext] ?? 'application/octet-stream', ext === 'html' ? live(body) : body);

@@ -32,14 +32,20 @@ function requests(railId: string, countryCode: string): Array<{ name: string; pa
     { name: 'a country', path: `/api/v1/countries/${countryCode}` },
     { name: 'an unknown rail', path: '/api/v1/rails/XX-nope' },
     { name: 'a bad limit', path: '/api/v1/rails?limit=0' },
-    { name: 'a beneficiary check', path: `/api/v1/rails/${railId}/beneficiary-checks`, body: { iban: 'fr14 2004 1010 0505 0001 3m02 606', accountType: 'personal' } },
+    {
+      name: 'a beneficiary check',
+      path: `/api/v1/rails/${railId}/beneficiary-checks`,
+      body: { iban: 'fr14 2004 1010 0505 0001 3m02 606', accountType: 'personal' },
+    },
   ];
 }
 
 /** Runs validate, build and serve of the tool at `bin` on the catalog at `dir`, judged on `today`. */
 export async function fingerprint(bin: string, dir: string, today: string, sample: { railId: string; countryCode: string }): Promise<Fingerprint> {
   const out = await mkdtemp(path.join(tmpdir(), 'catalog-fingerprint-'));
-  const validated = await run(process.execPath, [bin, 'validate', '--dir', dir, '--format', 'json', '--today', today, '--no-base'], { maxBuffer: 1 << 28 }).catch((e) => e);
+  const validated = await run(process.execPath, [bin, 'validate', '--dir', dir, '--format', 'json', '--today', today, '--no-base'], {
+    maxBuffer: 1 << 28,
+  }).catch((e) => e);
   const seedFile = path.join(out, 'seed.json');
   await run(process.execPath, [bin, 'build', '--dir', dir, '--out', seedFile, '--today', today], { maxBuffer: 1 << 28 });
   const api = await answers(bin, seedFile, requests(sample.railId, sample.countryCode));
@@ -66,7 +72,7 @@ async function answers(bin: string, seedFile: string, list: ReturnType<typeof re
         headers: { authorization: `Bearer ${KEY}`, ...(r.body ? { 'content-type': 'application/json' } : {}) },
         body: r.body ? JSON.stringify(r.body) : undefined,
       });
-      const body = (await res.text()).replace(/"requestId":"[^"]*"/g, '"requestId":""');
+      const body = (await res.text()).replace(/"request_id":"[^"]*"/g, '"request_id":""');
       result[r.name] = `${res.status} ${sha(body)}`;
     }
     return result;

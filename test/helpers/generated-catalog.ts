@@ -79,4 +79,3 @@ export function generateCatalog(dir: string, railCount: number): void {
     writeFileSync(path.join(dir, 'rails', `${id}.yaml`), railYaml(id, cc, i));
   }
 }
-

@@ -1,12 +1,11 @@
 /** Test helpers for the site in a real browser: Debian's Chromium driven by playwright-core (never a downloaded browser). */
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { buildSiteFiles } from '../../src/site/build.js';
 import type { SiteData } from '../../src/site/model.js';
+import type { SiteFiles } from '../../src/site/pages.js';
 import { createSiteServer } from '../../src/site/serve.js';
 
 /** Debian's Chromium (apt-get install chromium); .ci/run installs it when missing. */
@@ -28,40 +27,65 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
-/** A served site and a browser context on a fresh profile; `close` ends both. */
+/** A served site and a browser with a context on it; `close` ends them all. */
 export interface SiteInBrowser {
   origin: string;
+  /** The context most tests use: JavaScript on, a desktop-sized viewport. */
   context: BrowserContext;
+  /** Another context on the same browser (JavaScript off, a phone's viewport...), with the same offline guard. */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  /** The site's files, as served. */
+  files: SiteFiles;
   /** Requests the site made to another host (each was aborted). */
   foreign: string[];
   close(): Promise<void>;
 }
 
-/** Builds the site from `data`, serves it on 127.0.0.1, and opens Chromium on a fresh user-data dir. */
+/** Builds the site from `data`, serves it on 127.0.0.1, and starts one Chromium (a fresh temporary profile). */
 export async function openSite(data: SiteData): Promise<SiteInBrowser> {
   const files = await buildSiteFiles(data);
   const server = createSiteServer(() => ({ files, generation: 1 }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const profile = await mkdtemp(path.join(tmpdir(), 'site-chromium-'));
   const { chromium } = await import('playwright-core');
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, viewport: { width: 1100, height: 900 } });
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   const foreign: string[] = [];
-  // Nothing may leave the machine: a request to any other origin is recorded and aborted.
-  await context.route('**/*', (route) => {
-    const url = route.request().url();
-    if (url.startsWith(origin + '/') || url.startsWith('data:')) return route.continue();
-    foreign.push(url);
-    return route.abort();
-  });
+  const newContext = async (options: BrowserContextOptions = {}) => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, ...options });
+    // Nothing may leave the machine: a request to any other origin is recorded and aborted.
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (url.startsWith(origin + '/') || url.startsWith('data:')) return route.continue();
+      foreign.push(url);
+      return route.abort();
+    });
+    return context;
+  };
+  const context = await newContext();
   return {
     origin,
     context,
+    newContext,
+    files,
     foreign,
     async close() {
-      await context.close();
+      await browser.close();
       await new Promise((resolve) => server.close(resolve));
-      await rm(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** axe-core's source, injected into a page to audit it (WCAG 2.x A and AA, and axe's best practices). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's violations on the page as it is now, one line each: rule, impact and the first elements concerned. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // evaluate, not a script tag: it also runs on a page whose own scripts are off.
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  return violations;
 }

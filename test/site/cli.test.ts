@@ -11,6 +11,13 @@ import { RAIL_BR_PIX, VALID, writeCatalog } from '../helpers/catalog.js';
 
 const catalog = runCatalog;
 
+/** The form's data on a rail page: the JSON the form's script reads. */
+function formData(page: string): { fields: unknown[] } {
+  const json = /<script type="application\/json" id="form-data">(.*?)<\/script>/s.exec(page)?.[1];
+  if (!json) throw new Error('no form data on the page');
+  return JSON.parse(json) as { fields: unknown[] };
+}
+
 const BROKEN = { ...VALID, 'rails/BR-pix.yaml': RAIL_BR_PIX.replace('currency: BRL', 'currency: brl') };
 
 describe('catalog site', () => {
@@ -21,8 +28,10 @@ describe('catalog site', () => {
     expect(result.stdout).toMatch(/^wrote out\/site: 9 pages \(1 rails, 1 assets, 1 countries, in en and fr\), version [0-9a-f]+\n$/);
     const en = await readFile(path.join(dir, 'out/site/en/rails/BR-pix.html'), 'utf8');
     expect(en).toContain('name="pixKey"');
-    expect(en).toContain('data-value="+5511987654321"');
-    expect(en).toContain('data-value="not a key!"');
+    // Examples are text on the page (buttons only once the script runs, from the form data).
+    expect(en).toContain('<code>+5511987654321</code>');
+    const fields = formData(en).fields as { name: string; examples?: string[]; counterexamples?: string[] }[];
+    expect(fields.find((f) => f.name === 'pixKey')).toMatchObject({ examples: ['+5511987654321'], counterexamples: ['not a key!'] });
     expect(await readFile(path.join(dir, 'out/site/fr/rails/BR-pix.html'), 'utf8')).toContain('<label for="field-0">Clé Pix');
     const script = await readFile(path.join(dir, 'out/site/static/form.js'), 'utf8');
     expect(script).not.toMatch(/require\(|node:/);
@@ -48,7 +57,8 @@ describe('catalog site', () => {
     expect(result.code, result.stderr).toBe(0);
     const en = await readFile(path.join(dir, 'web/en/rails/BR-pix.html'), 'utf8');
     expect(en).toContain('name="pixKey"');
-    expect(en).not.toContain('data-value=');
+    expect(en).not.toContain('class="examples"');
+    for (const field of formData(en).fields as object[]) expect(field).not.toHaveProperty('examples');
   });
 
   it.each([

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { formatMoney, formatQuantity } from '../../src/compare/amounts.js';
 import { formatBps, formatDate, formatMinutes, reviewState } from '../../src/site/format.js';
 import type { SiteData, SiteRail } from '../../src/site/model.js';
+import type { FormData } from '../../src/site/form.js';
 import { renderPages } from '../../src/site/pages.js';
 import { siteFromDir } from '../../src/site/source.js';
 import { BUNDLED_TODAY } from '../helpers/bundled.js';
@@ -177,14 +178,79 @@ describe('renderPages', () => {
     expect(fr).toMatch(/<label for="field-0">IBAN \(fr\)/);
     expect(en).toMatch(/<input id="field-0" name="iban" required aria-required="true" aria-describedby="field-0-help field-0-rules"/);
     expect(en).toMatch(/<p class="help" id="field-0-help">Help &lt;\/script&gt;/);
+    expect(en).toContain('<p class="rules" id="field-0-rules">At most 27 characters once normalized. Spaces are removed and letters put in capitals.</p>');
+    expect(fr).toContain('<p class="rules" id="field-0-rules">27 caractères au plus une fois normalisé.');
     // A value typed in groups is longer than maxLength before its spaces are removed: no maxlength attribute then.
     expect(en).not.toMatch(/name="iban"[^>]*maxlength/);
     expect(en).toMatch(/name="holder"[^>]*maxlength="70"/);
     expect(en).toMatch(/<select id="field-2" name="accountType"[^>]*><option value="">Choose…<\/option><option value="checking">Checking<\/option><option value="savings">Savings<\/option><\/select>/);
     expect(fr).toContain('<option value="savings">Épargne</option>');
-    expect(en).toContain('data-value="FR76 3000 6000 0112 3456 7890 189"');
-    expect(en).toContain('data-value="FR00&quot;&gt;&lt;img src=x&gt;"');
     expect(en).toContain('<script src="../../static/form.js" defer></script>');
+  });
+
+  it('says, for a dependent field, what each choice changes: its format\'s help, required, or not applicable (escaped)', () => {
+    const dependent = {
+      name: 'ref',
+      label: { fr: 'Référence', en: 'Reference' },
+      type: 'text',
+      required: false,
+      help: { fr: 'Toute référence', en: 'Any reference' },
+      dependsOn: {
+        field: 'accountType',
+        variants: [
+          { when: ['checking'], required: true, help: { fr: 'Cinq chiffres', en: `Five digits ${hostile}` } },
+          { when: ['savings'], applies: false },
+        ],
+      },
+    };
+    const pages = renderPages(site({ rails: [rail({ fields: [...rail().fields, dependent] as SiteRail['fields'] })] }));
+    const page = pages.get('en/rails/FR-test.html')!;
+    expect(page).toMatch(/<input id="field-3" name="ref" aria-describedby="field-3-help field-3-variants"/);
+    expect(page).toContain(
+      '<div class="variants" id="field-3-variants"><p>Depending on “Account type”:</p><ul>'
+        + '<li><span class="option">Checking</span>: required. Five digits &lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;</li>'
+        + '<li><span class="option">Savings</span>: does not apply: leave it empty.</li></ul></div>',
+    );
+    expect(pages.get('fr/rails/FR-test.html')).toContain('<p>Selon le champ «\u00a0Type de compte\u00a0»\u00a0:</p><ul><li><span class="option">Courant</span>\u00a0: obligatoire. Cinq chiffres</li>');
+    // A field without dependsOn says nothing of the kind.
+    expect(page.match(/class="variants"/g)).toHaveLength(1);
+  });
+
+  it('reads without JavaScript: examples as text, no button that works only with the script, the check button disabled and hidden', () => {
+    expect(en).toContain('<p class="examples">Examples: <code>FR76 3000 6000 0112 3456 7890 189</code></p>');
+    expect(fr).toContain('<p class="examples">Exemples : <code>FR76 3000 6000 0112 3456 7890 189</code></p>');
+    // The only button is the check button: hidden, and disabled so that Enter in a field does not submit the form.
+    expect([...en.matchAll(/<button[^>]*>/g)].map((m) => m[0])).toEqual(['<button type="submit" disabled>']);
+    expect(en).toContain('<div class="actions" hidden><button type="submit" disabled>Check all fields</button>');
+    expect(en).toMatch(/<noscript><p class="noscript">Without JavaScript this form checks nothing and sends nothing/);
+    // The script builds the buttons from the form data: examples and counterexamples, escaped.
+    const data = JSON.parse(/<script type="application\/json" id="form-data">(.*?)<\/script>/s.exec(en)![1]) as FormData;
+    expect(data.fields[0].examples).toEqual(['FR76 3000 6000 0112 3456 7890 189']);
+    expect(data.fields[0].counterexamples).toEqual(['FR00"><img src=x>']);
+    expect(data.lang).toBe('en');
+    expect(data.messages.requiredChoice).toBe('Required: choose one of the options.');
+    expect(data.messages.rules.maxCharsNormalized).toBe('At most {n} characters once normalized.');
+  });
+
+  it('puts index tables in a focusable region named by their heading, with column names for the stacked layout', () => {
+    const index = files.get('en/index.html')!;
+    for (const id of ['countries', 'rails', 'assets']) {
+      expect(index).toContain(`<h2 id="${id}">`);
+      expect(index).toContain(`<div class="table-scroll" role="region" aria-labelledby="${id}" tabindex="0"><table class="stack">`);
+    }
+    expect(index).toContain('<td><span class="cell-label" aria-hidden="true">Status: </span><span class="badge status-open">Open</span></td>');
+    expect(files.get('fr/index.html')).toContain('<span class="cell-label" aria-hidden="true">Statut\u00a0: </span>');
+    // An empty cell stays empty (no label), so that it takes no room once stacked.
+    expect(index).toMatch(/<\/span><\/td><td><\/td><td>/);
+  });
+
+  it('marks the catalog\'s English text with lang="en" on French pages only', () => {
+    expect(fr).toContain('<h1><span lang="en">Test &lt;script&gt;');
+    expect(fr).toContain('<a href="https://www.europeanpaymentscouncil.eu/sct-inst" lang="en">EPC rulebook</a>');
+    expect(fr).toContain('<span lang="en">Insecure page</span>');
+    expect(files.get('fr/index.html')).toContain('<a href="rails/FR-test.html" lang="en">Test');
+    expect(files.get('fr/assets/eth.html')).toContain('<h1><span lang="en">Ether</span>');
+    for (const page of [en, files.get('en/index.html')!, files.get('en/assets/eth.html')!]) expect(page.slice(page.indexOf('<main'))).not.toMatch(/ lang="/);
   });
 
   it('writes asset minimums in human units and restricted countries with their reason', () => {
@@ -192,6 +258,26 @@ describe('renderPages', () => {
     expect(files.get('fr/assets/eth.html')).toContain('0,005 ETH');
     expect(files.get('en/countries/KP.html')).toContain('International sanctions');
     expect(files.get('fr/index.html')).toContain('Sanctions internationales');
+  });
+});
+
+describe('lists sorted by name in the page\'s language', () => {
+  const countries = ['AE', 'AR', 'AT', 'AU', 'DE', 'EG', 'FR'].map((code) => ({ code, name: code, currency: null, status: 'open' as const, rails: [] as string[] }));
+  const rails = ['Zengin', 'bKash', 'Élixir', 'ACH'].map((name, i) => rail({ id: `XX-r${i}`, name, countries: ['FR', 'AE', 'DE'] }));
+  const files = renderPages(site({ countries, rails }));
+  const order = (page: string, pattern: RegExp) => [...page.matchAll(pattern)].map((m) => m[1]);
+
+  it.each([
+    ['en', ['Argentina', 'Australia', 'Austria', 'Egypt', 'France', 'Germany', 'United Arab Emirates']],
+    ['fr', ['Allemagne', 'Argentine', 'Australie', 'Autriche', 'Égypte', 'Émirats arabes unis', 'France']],
+  ] as const)('sorts the countries of the %s index by name, not by code', (lang, expected) => {
+    expect(order(files.get(`${lang}/index.html`)!, /<th scope="row"><a href="countries\/[A-Z]{2}\.html">([^<]+)<\/a>/g)).toEqual(expected);
+  });
+
+  it.each(['en', 'fr'] as const)('sorts the rails of the %s index, and a rail\'s countries, by name', (lang) => {
+    expect(order(files.get(`${lang}/index.html`)!, /<th scope="row"><a href="rails\/[^"]+"[^>]*>([^<]+)<\/a>/g)).toEqual(['ACH', 'bKash', 'Élixir', 'Zengin']);
+    const listed = order(files.get(`${lang}/rails/XX-r0.html`)!, /<a href="\.\.\/countries\/[A-Z]{2}\.html">([^<]+)<\/a>/g);
+    expect(listed).toEqual(lang === 'en' ? ['France', 'Germany', 'United Arab Emirates'] : ['Allemagne', 'Émirats arabes unis', 'France']);
   });
 });
 
