@@ -163,11 +163,11 @@ function parseFull(text: string, folder: Folder, result: ParsedText, keepDocumen
   }
   const doc = first && first.errors.length === 0 ? first : null;
   keepDocument?.(doc);
+  // No document at all (nothing but comments and blank lines), or a document without content: the entry is missing.
+  const empty = `the file is empty: write the entry as a mapping, starting with ${folder === 'countries' ? 'code' : 'id'}: ...`;
+  if (!first) return result.issues.length ? result : fail(empty);
   if (!doc) return result.issues.length ? result : fail('cannot read the YAML');
-  if (doc.contents === null)
-    return result.issues.length
-      ? result
-      : fail(`the file is empty: write the entry as a mapping, starting with ${folder === 'countries' ? 'code' : 'id'}: ...`);
+  if (doc.contents === null) return result.issues.length ? result : fail(empty);
   const read = documentData(doc, text, MAX_ALIAS_COUNT);
   for (const issue of read.issues) fail(issue.message, issue.start, issue.end);
   if (read.issues.length > 0 || read.data === undefined) return result;

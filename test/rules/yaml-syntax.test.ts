@@ -33,6 +33,15 @@ describe('yaml-syntax', () => {
     expect(problems[0]).toMatchObject({ file, rule: 'yaml-syntax', severity: 'error', line, ...(column ? { column } : {}) });
   });
 
+  it.each([
+    ['an empty file', ''],
+    ['a file of blank lines', '\n\n'],
+    ['a file of comments only', '# nothing yet\n# still nothing\n'],
+  ])('says what to write in %s', async (_name, text) => {
+    const problems = await problemsOf({ 'countries/FR.yaml': text }, 'yaml-syntax');
+    expect(problems.map((p) => p.message)).toEqual(['the file is empty: write the entry as a mapping, starting with code: ...']);
+  });
+
   it('reports every broken file and still checks the others in the same run', async () => {
     const { report } = await validateFiles({
       ...VALID,
@@ -50,7 +59,11 @@ describe('yaml-syntax', () => {
     { name: 'Norway NO stays a string', file: 'countries/NO.yaml', text: 'code: NO\nname: Norway\ncurrency: NOK\nstatus: coming\n' },
     { name: 'an unquoted date stays a string', file: 'rails/BR-pix.yaml', text: RAIL_BR_PIX.replace('verifiedAt: "2026-10-01"', 'verifiedAt: 2026-10-01') },
     { name: 'a YAML 1.1 boolean word is text (ON as a code)', file: 'countries/BR.yaml', text: COUNTRY_BR.replace('name: Brazil', 'name: ON') },
-    { name: 'a modeline comment and a BOM', file: 'countries/BR.yaml', text: '\ufeff# yaml-language-server: $schema=../../schemas/country.schema.json\n' + COUNTRY_BR },
+    {
+      name: 'a modeline comment and a BOM',
+      file: 'countries/BR.yaml',
+      text: '\ufeff# yaml-language-server: $schema=../../schemas/country.schema.json\n' + COUNTRY_BR,
+    },
   ])('accepts $name', async ({ file, text }) => {
     expect(await problemsOf({ [file]: text })).toEqual([]);
   });
