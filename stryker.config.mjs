@@ -3,7 +3,6 @@
 // mutant runs only the tests that cover it (perTest); incremental mode reuses the results of code and tests that did
 // not change since the last run (reports/mutation/incremental.json). scripts/mutation-thresholds.mjs then holds every
 // file to 70 % at least; `thresholds.break` holds the whole to 85 %.
-/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],

@@ -37,7 +37,7 @@ export function formatMinutes(minutes: number): string {
  * The exact decimal text of an integer count of minor or base units, without grouping ("1000050", 2 → "10000.50"), or
  * undefined when `units` is not an integer. String arithmetic only: never rounded through a float, whatever the size.
  */
-export function decimalOf(units: number | string | bigint, decimals: number, trim = false): string | undefined {
+function decimalOf(units: number | string | bigint, decimals: number, trim = false): string | undefined {
   const text = formatUnits(units, decimals, trim);
   return /^-?[\d,]+(\.\d+)?$/.test(text) ? text.replace(/,/g, '') : undefined;
 }

@@ -4,7 +4,7 @@ import { formatBps, formatMinutes, formatUnits } from './amounts.js';
 import { CATALOG_NAMES, type CatalogChanges, type CatalogDiff, type CatalogName, type Change, type ChangedEntry } from './changes.js';
 
 /** GitHub's limit for one step's summary ($GITHUB_STEP_SUMMARY), the largest place the review summary goes to. */
-export const MARKDOWN_LIMIT = 1024 * 1024;
+const MARKDOWN_LIMIT = 1024 * 1024;
 
 /** The minor unit of a currency (ISO 4217), when known: domain/iso's minorUnit in Node; without it, limits.decimals. */
 export type MinorUnitOf = (currency: string) => number | undefined;

@@ -19,7 +19,7 @@ export function todayOf(now: Date): string {
  * Adds calendar months; a day that does not exist in the target month is clamped to its last day
  * (2026-08-31 + 6 months = 2027-02-28).
  */
-export function addMonths(date: string, months: number): string {
+function addMonths(date: string, months: number): string {
   const [y, m, d] = date.split('-').map(Number);
   const total = y * 12 + (m - 1) + months;
   const year = Math.floor(total / 12);
@@ -29,7 +29,7 @@ export function addMonths(date: string, months: number): string {
 }
 
 /** Adds days. */
-export function addDays(date: string, days: number): string {
+function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }

@@ -62,7 +62,7 @@ export function suggestCountryCode(code: string, name?: string): string | undefi
  * (XTS), "no currency" (XXX), supranational units of account (XDR, XSU, XUA) and the bond-market units (XBA–XBD).
  * ISO marks them with minor unit "N.A.", but currency-codes turns that into 0, so they are listed here.
  */
-export const NON_CURRENCY_CODES: Readonly<Record<string, string>> = {
+const NON_CURRENCY_CODES: Readonly<Record<string, string>> = {
   XAU: 'gold',
   XAG: 'silver',
   XPT: 'platinum',
@@ -82,7 +82,7 @@ export const NON_CURRENCY_CODES: Readonly<Record<string, string>> = {
  * ISO 4217 fund codes (indexed units and settlement variants such as CLF, MXV, USN, CHE): valid codes, but not the
  * currency a payout is made in. Each maps to the ordinary currency of the same country.
  */
-export const FUND_CODES: Readonly<Record<string, string>> = {
+const FUND_CODES: Readonly<Record<string, string>> = {
   BOV: 'BOB',
   CHE: 'CHF',
   CHW: 'CHF',
@@ -95,7 +95,7 @@ export const FUND_CODES: Readonly<Record<string, string>> = {
 };
 
 /** Every active ISO 4217 code one can pay out in, sorted. */
-export const CURRENCY_CODES: readonly string[] = currencyCodes
+const CURRENCY_CODES: readonly string[] = currencyCodes
   .codes()
   .filter((code) => !(code in NON_CURRENCY_CODES) && !(code in FUND_CODES))
   .sort();

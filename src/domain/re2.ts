@@ -12,7 +12,7 @@ export type Re2Verdict = { ok: true; matches: boolean[] } | { ok: false; reason:
  * Loading re2-wasm and compiling a pattern costs about 0.1 s and 4 ms: verdicts are kept between runs, keyed by the
  * pattern and the values tried, and the module is loaded only for a pattern without a kept verdict.
  */
-export const RE2_CACHE_FILE = path.join(CACHE_DIR, 're2.json');
+const RE2_CACHE_FILE = path.join(CACHE_DIR, 're2.json');
 // The second part names the verdicts' format: change it when Re2Verdict or its wording changes.
 const cache = new VerdictCache<Re2Verdict>(RE2_CACHE_FILE, `re2-wasm ${re2Version}, verdicts 2`);
 let RE2: typeof import('re2-wasm').RE2 | undefined;

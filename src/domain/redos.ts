@@ -13,7 +13,7 @@ let checkSync: typeof import('recheck').checkSync | undefined;
  * reused; analysing the bundled catalog's patterns costs about 0.3 s. "unknown" depends on time limits and the machine:
  * never kept, so a later run tries again.
  */
-export const REDOS_CACHE_FILE = path.join(CACHE_DIR, 'redos.json');
+const REDOS_CACHE_FILE = path.join(CACHE_DIR, 'redos.json');
 const cache = new VerdictCache<Diagnostics>(REDOS_CACHE_FILE, `recheck ${recheckVersion}`, (v) => v.status === 'safe' || v.status === 'vulnerable');
 
 /** recheck's verdict on a pattern with the u flag, computed once per pattern (and kept between runs when it is final). */

@@ -5,10 +5,10 @@ import { childSchema, entrySchema, propertyOrder, type SchemaNode } from '../mod
 import { YAML_OPTIONS } from '../parse/source.js';
 
 /** How `catalog fmt` writes YAML: 2-space indentation, lists indented under their key, no line folding. */
-export const TO_STRING: ToStringOptions = { indent: 2, indentSeq: true, lineWidth: 0, minContentWidth: 0, flowCollectionPadding: true, singleQuote: null };
+const TO_STRING: ToStringOptions = { indent: 2, indentSeq: true, lineWidth: 0, minContentWidth: 0, flowCollectionPadding: true, singleQuote: null };
 
 /** The modeline that maps a file to its schema in an editor (yaml-language-server), first line of every entry. */
-export function modeline(kind: EntryKind): string {
+function modeline(kind: EntryKind): string {
   return `# yaml-language-server: $schema=../../schemas/${kind}.schema.json`;
 }
 

@@ -23,7 +23,7 @@ export interface Report {
 }
 
 /** Orders problems by file, position, rule and message, so that output never depends on the order of discovery. */
-export function compareProblems(a: Problem, b: Problem): number {
+function compareProblems(a: Problem, b: Problem): number {
   return cmp(a.file, b.file) || a.line - b.line || a.column - b.column || cmp(a.rule, b.rule) || cmp(a.pointer, b.pointer) || cmp(a.message, b.message);
 }
 

@@ -6,7 +6,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { EntryKind } from './catalog.js';
 
 /** Folder holding the JSON Schemas, the single source of truth for the shape of an entry. */
-export const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
+const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas');
 
 /**
  * The validators of the schemas, precompiled by scripts/compile.mjs (Ajv's standalone code, same options as Ajv at run

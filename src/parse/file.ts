@@ -9,7 +9,7 @@ import { documentData, type Literal } from './yaml-data.js';
 import { explainSyntaxError, explainWarning, unreadableMessage } from './yaml-mistakes.js';
 
 /** More alias expansions than this in one file is treated as an alias bomb ("billion laughs"). */
-export const MAX_ALIAS_COUNT = 100;
+const MAX_ALIAS_COUNT = 100;
 
 /**
  * One file parsed: plain data only. Problems carry character offsets; lines and
@@ -31,7 +31,7 @@ export interface ParsedText {
 }
 
 /** The rules whose problems parsing finds. */
-export type ParseRule = 'yaml-syntax' | 'file-name' | 'characters';
+type ParseRule = 'yaml-syntax' | 'file-name' | 'characters';
 
 /** Which YAML reader parses: the fast subset reader with the full `yaml` path behind it (default), or `yaml` alone. */
 export type Parser = 'auto' | 'full';

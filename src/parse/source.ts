@@ -49,7 +49,7 @@ export function documentOf(file: SourceFile): Document | null {
 }
 
 /** 1-based line and column of a character offset. A line ends at LF, CRLF or a lone CR (old Mac files). */
-export function linePos(file: SourceFile, offset: number): { line: number; col: number } {
+function linePos(file: SourceFile, offset: number): { line: number; col: number } {
   if (!file.lineStarts) {
     const starts = [0];
     const text = file.text;
@@ -107,7 +107,7 @@ function pairOf(map: YAMLMap, segment: string): Pair | undefined {
 }
 
 /** Walks the document along a JSON pointer; stops at the deepest node that exists. */
-export function findNode(doc: Document, pointer: string): Found {
+function findNode(doc: Document, pointer: string): Found {
   const via: Alias[] = [];
   const resolve = (node: unknown): unknown => {
     if (!isAlias(node)) return node;

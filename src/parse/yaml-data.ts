@@ -14,7 +14,7 @@ export interface Literal {
 }
 
 /** A problem found while turning a document into data: offsets into the file's text. */
-export interface DataIssue {
+interface DataIssue {
   message: string;
   start: number;
   end: number;
@@ -28,7 +28,7 @@ export interface DocumentData {
 }
 
 /** Deeper than this, a file is refused: an entry needs a handful of levels (fields → label → fr). */
-export const MAX_DEPTH = 64;
+const MAX_DEPTH = 64;
 
 const targets = new WeakMap<Document, Map<Alias, Node | undefined>>();
 

@@ -27,7 +27,7 @@ export interface Listing {
 }
 
 /** What a listing of the folder `dir` (scanCatalog) leaves out and refuses: the tool's own files, links, empty folders. */
-export class ListingRules {
+class ListingRules {
   /** The tool's own files inside the folder (the cache, when --cache-location points there), as names in it. */
   readonly ownNames: Set<string>;
   private readonly folders = Object.keys(ENTRY_KINDS)

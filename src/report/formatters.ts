@@ -9,4 +9,4 @@ export const FORMATS = ['stylish', 'json', 'github', 'markdown'] as const;
 export type FormatName = (typeof FORMATS)[number];
 
 export const formatters: Record<FormatName, Formatter> = { stylish, json, github, markdown };
-export type { Formatter, FormatContext } from './types.js';
+export type { Formatter } from './types.js';

@@ -3,7 +3,7 @@ import { visible } from './visible.js';
 import type { Formatter } from './types.js';
 
 /** GitHub shows at most this many annotations of each severity per step. */
-export const GITHUB_ANNOTATION_LIMIT = 10;
+const GITHUB_ANNOTATION_LIMIT = 10;
 
 /**
  * Escapes the message of a workflow command as the runner decodes it: `%` → %25, CR → %0D, LF → %0A (`%` first, so

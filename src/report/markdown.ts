@@ -3,7 +3,7 @@ import type { Problem } from '../model/problem.js';
 import type { Formatter } from './types.js';
 
 /** Rows of the table at most: a pull-request comment holds 65,536 characters, and the review summary goes there too. */
-export const MARKDOWN_PROBLEM_ROWS = 100;
+const MARKDOWN_PROBLEM_ROWS = 100;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

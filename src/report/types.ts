@@ -1,7 +1,7 @@
 import type { Report } from '../model/problem.js';
 
 /** What a formatter may know besides the report. */
-export interface FormatContext {
+interface FormatContext {
   /** Colour output (a TTY without NO_COLOR). */
   color: boolean;
   /** Files the change touched (with --base): their problems come first where a format can show only some. */

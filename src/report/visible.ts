@@ -30,7 +30,7 @@ export function visible(text: string, options: { lineBreaks?: 'escape' | 'keep' 
  * True when a log line would be read as a GitHub Actions workflow command: the runner trims leading white space and
  * acts on `::command::` (and on the older `##[command]` form).
  */
-export function looksLikeCommand(line: string): boolean {
+function looksLikeCommand(line: string): boolean {
   return /^\s*(?:::|##\[)/.test(line);
 }
 

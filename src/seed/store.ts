@@ -33,7 +33,7 @@ export interface PublishResult {
 }
 
 /** Reads the pointer of a store folder: the version it names, or undefined when there is none yet. */
-export async function readPointerFile(dir: string): Promise<string | undefined> {
+async function readPointerFile(dir: string): Promise<string | undefined> {
   try {
     const text = (await readFile(path.join(dir, POINTER_NAME), 'utf8')).trim();
     return VERSION_SYNTAX.test(text) ? text : undefined;

@@ -59,7 +59,7 @@ export interface AppOptions {
 }
 
 /** What a route's handler may use. */
-export interface RouteContext {
+interface RouteContext {
   store: SnapshotStore;
   cursors: CursorCodec;
   /** The cache of rendered responses, with negotiated compression and one ETag per coding. */
@@ -72,7 +72,7 @@ export interface RouteContext {
  * A GET route (HEAD comes with it). Every other method on its path is answered 405 with Allow: GET, HEAD, after the
  * key check when the route needs a key. `params` are the query parameter names it knows: the only ones logged.
  */
-export interface RouteDef {
+interface RouteDef {
   path: string;
   auth: boolean;
   params: readonly string[];
@@ -108,7 +108,7 @@ class CatalogLogController extends LogController {
 }
 
 /** Answers an error of the table: status, body, Cache-Control: no-store, X-Request-Id (set here too: every answer has it). */
-export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   const def = ERRORS[error.id];
   reply.request.catalogError = error.id;
   reply.header('x-request-id', reply.request.id).code(def.status).header('cache-control', 'no-store').header('content-type', JSON_TYPE);

@@ -7,7 +7,7 @@ export class KeyConfigError extends Error {}
 /** Shortest key accepted: shorter ones can be guessed. */
 export const MIN_KEY_LENGTH = 16;
 /** Longest Bearer token looked at; longer ones are refused without hashing. */
-export const MAX_TOKEN_LENGTH = 4096;
+const MAX_TOKEN_LENGTH = 4096;
 /** The token68 syntax of RFC 6750 (b64token): what can follow "Bearer ". */
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 

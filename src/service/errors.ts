@@ -206,7 +206,7 @@ export const ERRORS = {
 export type ErrorId = keyof typeof ERRORS;
 
 /** Every public error code, for the OpenAPI document. */
-export const ERROR_CODES: readonly string[] = [...new Set(Object.values(ERRORS).map((e) => e.code))].sort();
+const ERROR_CODES: readonly string[] = [...new Set(Object.values(ERRORS).map((e) => e.code))].sort();
 
 /** An error answer: which row of the table, for which parameter, with which values in the message. */
 export interface ApiError {
@@ -216,7 +216,7 @@ export interface ApiError {
 }
 
 /** Fills a message template; the parameter name comes from `param`, quoted. */
-export function messageOf(error: ApiError): string {
+function messageOf(error: ApiError): string {
   const vars: Record<string, string> = { ...error.vars };
   if (error.param !== undefined && vars.param === undefined) vars.param = error.param;
   return ERRORS[error.id].message.replace(/\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole);
@@ -226,7 +226,7 @@ export function messageOf(error: ApiError): string {
  * The JSON body of an error: {"error":{"code","message","param"?,"request_id"?}}. `request_id` is the request's
  * X-Request-Id, so that a client reporting an error body gives what the logs are searched by.
  */
-export function errorBody(error: ApiError, requestId?: string): { error: { code: string; message: string; param?: string; request_id?: string } } {
+function errorBody(error: ApiError, requestId?: string): { error: { code: string; message: string; param?: string; request_id?: string } } {
   const body: { code: string; message: string; param?: string; request_id?: string } = { code: ERRORS[error.id].code, message: messageOf(error) };
   if (error.param !== undefined) body.param = error.param;
   if (requestId !== undefined) body.request_id = requestId;

@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 
 /** How far V8 may grow the heap past what the last full garbage collection kept, in percent (boundHeapGrowth). */
-export const HEAP_GROWING_PERCENT = 50;
+const HEAP_GROWING_PERCENT = 50;
 
 /**
  * Caps how far V8 lets the heap grow between two full garbage collections: HEAP_GROWING_PERCENT more than the last

@@ -7,7 +7,7 @@ import type { Snapshot } from './snapshot.js';
 import { loadSeedFile } from './store.js';
 
 /** At most this many catalog versions are kept for the changes feed (the oldest goes first). */
-export const DEFAULT_MAX_VERSIONS = 64;
+const DEFAULT_MAX_VERSIONS = 64;
 
 /** The published entries of one catalog version, by id or code: what the changes feed compares. */
 export interface VersionContent {
@@ -36,7 +36,7 @@ export interface ChangeEntry {
 const CATALOGS: EndpointName[] = ['rails', 'assets', 'countries'];
 
 /** The published entries of a snapshot, parsed once from the JSON it serves. */
-export function contentOf(snapshot: Snapshot): VersionContent {
+function contentOf(snapshot: Snapshot): VersionContent {
   const entries = {} as VersionContent['entries'];
   for (const name of CATALOGS) {
     const view = snapshot.views[name];

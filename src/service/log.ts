@@ -17,9 +17,9 @@ export interface LogVocabulary {
 }
 
 /** How an unknown path segment is logged. */
-export const HIDDEN_SEGMENT = '[hidden]';
+const HIDDEN_SEGMENT = '[hidden]';
 /** How an unknown parameter name is logged. */
-export const HIDDEN_PARAM = '[unknown]';
+const HIDDEN_PARAM = '[unknown]';
 const MAX_SEGMENTS = 12;
 const MAX_PARAMS = 20;
 
@@ -31,7 +31,7 @@ export function logVocabulary(routePaths: Iterable<string>, paramNames: Iterable
 }
 
 /** A path as logged: known segments as they are, any other one as [hidden]; no query. */
-export function pathForLog(rawUrl: string, vocabulary: LogVocabulary): string {
+function pathForLog(rawUrl: string, vocabulary: LogVocabulary): string {
   const q = rawUrl.indexOf('?');
   const path = q === -1 ? rawUrl : rawUrl.slice(0, q);
   const segments = path.split('/');
@@ -41,7 +41,7 @@ export function pathForLog(rawUrl: string, vocabulary: LogVocabulary): string {
 }
 
 /** Parameter names as logged: known names as they are, others as [unknown]; never a value. */
-export function paramsForLog(query: ParsedQuery | undefined, vocabulary: LogVocabulary): string[] {
+function paramsForLog(query: ParsedQuery | undefined, vocabulary: LogVocabulary): string[] {
   if (!Array.isArray(query)) return [];
   return query.slice(0, MAX_PARAMS).map((p) => (vocabulary.params.has(p.name) ? p.name : HIDDEN_PARAM));
 }
@@ -108,7 +108,7 @@ export function newRequestId(): string {
 }
 
 /** At most one log line per this many milliseconds for an error that repeats (the same event, the same reason). */
-export const REPEATED_ERROR_LOG_MS = 10_000;
+const REPEATED_ERROR_LOG_MS = 10_000;
 /** Distinct errors remembered at most; past it the memory starts again (a few more lines, never unbounded memory). */
 const REPEATED_ERRORS_HELD = 256;
 

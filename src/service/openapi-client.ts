@@ -138,7 +138,7 @@ export const clientSchemas = {
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Examples read from the bundled catalog (catalog/ beside the code); none when it is not there. */
-export interface BundledExamples {
+interface BundledExamples {
   rail: Record<string, unknown>;
   asset: Record<string, unknown>;
   country: Record<string, unknown>;
@@ -159,7 +159,7 @@ function published(kind: 'rail' | 'asset' | 'country', file: string): Record<str
 let examples: BundledExamples | null | undefined;
 
 /** Examples of requests and answers made from catalog/rails/BR-pix.yaml, assets/usdc.yaml and countries/BR.yaml. */
-export function bundledExamples(): BundledExamples | undefined {
+function bundledExamples(): BundledExamples | undefined {
   if (examples !== undefined) return examples ?? undefined;
   examples = null;
   try {

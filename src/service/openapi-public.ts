@@ -6,7 +6,7 @@ import { errorResponse, ref, whenOf } from './openapi-parts.js';
  */
 
 /** The health document of GET /healthz. */
-export const healthSchema = {
+const healthSchema = {
   title: 'Health',
   type: 'object',
   properties: {
@@ -19,7 +19,7 @@ export const healthSchema = {
 } as const;
 
 /** The readiness document of GET /readyz. */
-export const readinessSchema = {
+const readinessSchema = {
   title: 'Readiness',
   type: 'object',
   properties: {

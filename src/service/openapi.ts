@@ -43,7 +43,7 @@ function packageInfo(): { version: string; license: string } {
 const TITLES = { rails: 'RailList', assets: 'AssetList', countries: 'CountryList' } as const;
 
 /** JSON Schema of a list envelope (contract 2.1), items referring to a seed definition. */
-export function listSchema(endpoint: EndpointDef, ref: (name: string) => string): Record<string, unknown> {
+function listSchema(endpoint: EndpointDef, ref: (name: string) => string): Record<string, unknown> {
   return {
     title: TITLES[endpoint.name],
     description: 'The list envelope (contract 2.1).',

@@ -9,7 +9,7 @@ import { selectPage, type Snapshot } from './snapshot.js';
  * The ETag of a page: the snapshot version and a digest of the normalised query (endpoint, filters, limit, keyset
  * position) and of the cursor secret's fingerprint (next_cursor depends on it). Never a hash of the body.
  */
-export function etagOf(version: string, endpoint: string, filterKey: string, limit: number, after: string | undefined, fingerprint: string): string {
+function etagOf(version: string, endpoint: string, filterKey: string, limit: number, after: string | undefined, fingerprint: string): string {
   const digest = createHash('sha256')
     .update(`${fingerprint}\n${endpoint}\n${filterKey}\n${limit}\n${after ?? ''}`)
     .digest('base64url')

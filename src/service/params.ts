@@ -2,7 +2,7 @@ import { LIMIT, type EndpointDef, type FilterDef } from './endpoints.js';
 import type { ApiError } from './errors.js';
 
 /** One parameter of the query string, in the order it was sent. value is null for a name without "=". */
-export interface QueryParam {
+interface QueryParam {
   name: string;
   value: string | null;
   /** The name or the value has a broken percent-encoding; name is then the raw text. */
@@ -108,7 +108,7 @@ export function parseLimit(value: string): number | undefined {
 }
 
 /** A filter's value, normalised, or undefined when it is not allowed. Codes accept any case (ASCII only). */
-export function normaliseFilter(def: FilterDef, value: string): string | undefined {
+function normaliseFilter(def: FilterDef, value: string): string | undefined {
   if (def.kind === 'enum') return def.allowed!.includes(value) ? value : undefined;
   if (!/^[\x20-\x7e]*$/.test(value)) return undefined;
   const upper = value.toUpperCase();

@@ -213,7 +213,7 @@ export class Representation implements Costed {
  * ETag the client holds), else the body in that coding with its own ETag. Always `Vary: Accept-Encoding`. The caller
  * sets the other headers (Cache-Control, Catalog-Version) first. `stored` runs when a new variant is kept.
  */
-export function sendRepresentation(
+function sendRepresentation(
   request: FastifyRequest,
   reply: FastifyReply,
   rep: Representation,

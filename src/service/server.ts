@@ -14,7 +14,7 @@ import { repeatedErrorLog } from './log.js';
 import { Readiness } from './readiness.js';
 
 /** Default interval between two reads of the store's pointer. */
-export const DEFAULT_POLL_MS = 30_000;
+const DEFAULT_POLL_MS = 30_000;
 
 export interface ServiceOptions {
   /** The seed file served, re-read on SIGHUP (when no `source` is given). */

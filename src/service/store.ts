@@ -4,7 +4,7 @@ import { SeedError, snapshotOfText, StoreUnreadableError, type Snapshot } from '
 /** How long a replaced snapshot stays available to the runs that started on it, by default. */
 export const DEFAULT_RETENTION_MS = 24 * 60 * 60 * 1000;
 /** At most this many replaced snapshots are kept (the oldest goes first), so that memory stays bounded. */
-export const DEFAULT_MAX_RETAINED = 16;
+const DEFAULT_MAX_RETAINED = 16;
 /**
  * How long a version the store could not be read for is answered as unavailable without reading the store again
  * (a burst of cursors on a replica that lost its store reads it once a second, not once a request), and the

@@ -29,7 +29,7 @@ export interface FormData {
 }
 
 /** The id of a field's control on the page (by position: names are the catalog's, ids must stay simple). */
-export const fieldId = (index: number) => `field-${index}`;
+const fieldId = (index: number) => `field-${index}`;
 
 /** The words a field's rules are said with in a language (the page and the script say them alike). */
 export function ruleWords(lang: Lang): RuleWords {

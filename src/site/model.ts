@@ -7,7 +7,7 @@ import type { SiteDependency, SiteField, TestVectors } from './field-rules.js';
 export type { SiteField };
 
 /** A source that supports a rail's facts: the scheme's, regulator's or partner's own page. */
-export interface SiteSource {
+interface SiteSource {
   url: string;
   title: string;
   checked?: string;

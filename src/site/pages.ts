@@ -23,9 +23,9 @@ interface Page {
 const other = (lang: Lang): Lang => (lang === 'en' ? 'fr' : 'en');
 
 /** The path of the page of a rail, asset or country inside a language folder. */
-export const railPath = (id: string) => `rails/${segment(id)}.html`;
-export const assetPath = (id: string) => `assets/${segment(id)}.html`;
-export const countryPath = (code: string) => `countries/${segment(code)}.html`;
+const railPath = (id: string) => `rails/${segment(id)}.html`;
+const assetPath = (id: string) => `assets/${segment(id)}.html`;
+const countryPath = (code: string) => `countries/${segment(code)}.html`;
 
 /** Renders every page of the site in both languages, plus the root page that offers the two. Pure. */
 export function renderPages(data: SiteData): SiteFiles {

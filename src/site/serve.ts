@@ -16,7 +16,7 @@ const TYPES: Record<string, string> = {
 const RELOAD_SCRIPT = `(() => { let seen; const poll = async () => { try { const r = await fetch('/__preview/generation', { cache: 'no-store' }); const g = await r.text(); if (seen !== undefined && g !== seen) location.reload(); seen = g; } catch {} setTimeout(poll, 1000); }; poll(); })();`;
 
 /** The page shown instead of the site while the catalog does not validate. */
-export function errorPage(report: string): string {
+function errorPage(report: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Catalog problems · preview</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/static/site.css"></head>

@@ -26,14 +26,14 @@ export const nodeFs: AtomicFs = {
  * systems is not atomic), and named after the process that writes it, so that a later write can tell a leftover of a
  * killed process from the file of a write still running.
  */
-export function tempName(target: string, pid = process.pid): string {
+function tempName(target: string, pid = process.pid): string {
   return path.join(path.dirname(target), `.${path.basename(target)}.${pid}.${randomBytes(4).toString('hex')}.tmp`);
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** True while a process with this id exists (signal 0 checks without sending anything; EPERM: it exists, not ours). */
-export function processAlive(pid: number): boolean {
+function processAlive(pid: number): boolean {
   if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);

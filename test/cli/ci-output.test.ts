@@ -4,14 +4,13 @@
  * a log (every line, leading white space trimmed, `::` or `##[` starts a command) and must hold exactly the commands
  * the tool meant to write.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import MarkdownIt from 'markdown-it';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCatalog } from '../helpers/cli.js';
 import { COUNTRY_BR, RAIL_BR_PIX, setLine, TODAY, VALID, writeCatalog } from '../helpers/catalog.js';
 import { branch, cleanup, cli, makeRepo, START } from '../git/repo.js';
-
 
 const catalog = runCatalog;
 
@@ -29,17 +28,30 @@ function decode(line: string): { command: string; properties: Record<string, str
     if (property) out = out.replace(/%3A/g, ':').replace(/%2C/g, ',');
     return out.replace(/%25/g, '%');
   };
-  const properties = Object.fromEntries((m[2] ?? '').split(',').filter(Boolean).map((kv) => {
-    const i = kv.indexOf('=');
-    return [kv.slice(0, i), unescape(kv.slice(i + 1), true)];
-  }));
+  const properties = Object.fromEntries(
+    (m[2] ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((kv) => {
+        const i = kv.indexOf('=');
+        return [kv.slice(0, i), unescape(kv.slice(i + 1), true)];
+      }),
+  );
   return { command: m[1], properties, data: unescape(m[3], false) };
 }
 
 /** BR-pix copied into a file whose name, id, name, pattern and help carry commands, ANSI escapes and HTML. */
 const HOSTILE_FILE = 'rails/BR-ted\n::error::from the file name.yaml';
 const HOSTILE_RAIL = setLine(
-  setLine(setLine(setLine(setLine(RAIL_BR_PIX, 'id', 'id: "BR-ted\\n::error::from the id"'), 'slug', 'slug: ted'), 'name', 'name: "Pix\\n::error::from the name\\r::warning::cr\\n##[error]old form"'), 'pattern', "pattern: '^[0-9]+%0A::error::from the pattern($'"),
+  setLine(
+    setLine(
+      setLine(setLine(RAIL_BR_PIX, 'id', 'id: "BR-ted\\n::error::from the id"'), 'slug', 'slug: ted'),
+      'name',
+      'name: "Pix\\n::error::from the name\\r::warning::cr\\n##[error]old form"',
+    ),
+    'pattern',
+    "pattern: '^[0-9]+%0A::error::from the pattern($'",
+  ),
   'help',
   'help: { fr: "<img src=x> \\u001b[31mrouge", en: "\\u001b]8;;https://evil.example\\u0007link\\u001b]8;;\\u0007 \\u202Egnp.exe" }',
 );
@@ -60,7 +72,11 @@ describe('catalog text never becomes a command', () => {
 
   it('catalog build refuses a rail name that would carry a command on a line of its own, and prints it as data', async () => {
     const named = setLine(setLine(RAIL_BR_PIX, 'name', 'name: "Pix\\n::error::from the name"'), 'verifiedAt', 'verifiedAt: "2026-01-15"');
-    const dir = await writeCatalog({ ...VALID, 'rails/BR-pix.yaml': named, 'rails/BR-ted.yaml': named.replace('id: BR-pix', 'id: BR-ted').replace('slug: pix', 'slug: ted').replace('name: "Pix', 'name: "Ted') });
+    const dir = await writeCatalog({
+      ...VALID,
+      'rails/BR-pix.yaml': named,
+      'rails/BR-ted.yaml': named.replace('id: BR-pix', 'id: BR-ted').replace('slug: pix', 'slug: ted').replace('name: "Pix', 'name: "Ted'),
+    });
     const result = await catalog(['build', '--dir', '.', '--out', 'seed.json', '--today', TODAY], dir);
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toContain('U+000A LINE FEED in the value (written as the escape \\n)');
@@ -118,7 +134,11 @@ describe('the Markdown of catalog diff and catalog stale is data', () => {
   it('escapes pipes, backticks, HTML and mentions: no element, cell or mention comes from catalog text', async () => {
     const repo = await makeRepo(START);
     const pix = setLine(
-      setLine(setLine(RAIL_BR_PIX, 'name', 'name: "Pix | `code` @payments-team\\n::error::x <img src=x>"'), 'help', 'help: { fr: "<img src=x onerror=alert(1)>", en: "ping @octocat **now** [x](javascript:alert(1))" }'),
+      setLine(
+        setLine(RAIL_BR_PIX, 'name', 'name: "Pix | `code` @payments-team\\n::error::x <img src=x>"'),
+        'help',
+        'help: { fr: "<img src=x onerror=alert(1)>", en: "ping @octocat **now** [x](javascript:alert(1))" }',
+      ),
       'verifiedAt',
       'verifiedAt: "2026-11-20"',
     );
@@ -137,7 +157,10 @@ describe('the Markdown of catalog diff and catalog stale is data', () => {
   });
 
   it('catalog stale escapes an id read before the schema', async () => {
-    const dir = await writeCatalog({ ...VALID, 'rails/BR-pix.yaml': setLine(setLine(RAIL_BR_PIX, 'id', 'id: "BR-pix | <b>x</b> @all `y`"'), 'verifiedAt', 'verifiedAt: "2026-01-01"') });
+    const dir = await writeCatalog({
+      ...VALID,
+      'rails/BR-pix.yaml': setLine(setLine(RAIL_BR_PIX, 'id', 'id: "BR-pix | <b>x</b> @all `y`"'), 'verifiedAt', 'verifiedAt: "2026-01-01"'),
+    });
     const result = await cli(['stale', '--dir', '.'], dir);
     const { rows, outsideCode, tags } = rendered(result.stdout);
     expect(tags.filter((t) => !OWN_TAGS.includes(t))).toEqual([]);

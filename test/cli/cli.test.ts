@@ -4,7 +4,6 @@ import { runCatalog } from '../helpers/cli.js';
 import { describe, expect, it } from 'vitest';
 import { RAIL_BR_PIX, VALID, writeCatalog } from '../helpers/catalog.js';
 
-
 /** Runs the real CLI as a user would: `node bin/catalog.js ...` from another working directory. */
 const catalog = runCatalog;
 
@@ -37,7 +36,13 @@ describe('catalog CLI, run as a process', () => {
     const report = JSON.parse(result.stdout);
     // sub/ is an empty folder inside the catalog: reported too (no path under the catalog is silently ignored).
     expect(report.summary).toEqual({ files: 3, errors: 2, warnings: 0 });
-    expect(report.problems.find((p: { rule: string }) => p.rule === 'schema')).toMatchObject({ file: '../rails/BR-pix.yaml', line: 5, column: 11, rule: 'schema', pointer: '/currency' });
+    expect(report.problems.find((p: { rule: string }) => p.rule === 'schema')).toMatchObject({
+      file: '../rails/BR-pix.yaml',
+      line: 5,
+      column: 11,
+      rule: 'schema',
+      pointer: '/currency',
+    });
     expect(report.problems.find((p: { rule: string }) => p.rule === 'file-name')).toMatchObject({ file: '.', rule: 'file-name' });
   });
 

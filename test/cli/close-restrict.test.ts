@@ -38,22 +38,34 @@ const added = (before: string[], after: string[]) => after.filter((p) => !before
 
 describe('close and restrict leave a catalog that validates with nothing new', () => {
   it.each([
-    { name: 'a rail, verified against one of its sources read again', id: 'GB-faster_payments', args: ['--reason', 'partner_discontinued', '--source', 'https://www.wearepay.uk/what-we-do/payment-systems/faster-payment-system/'] },
+    {
+      name: 'a rail, verified against one of its sources read again',
+      id: 'GB-faster_payments',
+      args: ['--reason', 'partner_discontinued', '--source', 'https://www.wearepay.uk/what-we-do/payment-systems/faster-payment-system/'],
+    },
     {
       name: 'a rail, verified against a new page',
       id: 'US-rtp',
       args: ['--reason', 'partner_discontinued', '--source', 'https://partner.example/notices/rtp-payouts-end', '--title', 'RTP payouts end, Example Partner'],
     },
-    { name: 'a stale rail (its stale-verification warning goes)', id: 'HK-fps', args: ['--reason', 'insufficient_demand', '--source', 'https://partner.example/notices/fps', '--title', 'FPS payouts end, Example Partner'] },
+    {
+      name: 'a stale rail (its stale-verification warning goes)',
+      id: 'HK-fps',
+      args: ['--reason', 'insufficient_demand', '--source', 'https://partner.example/notices/fps', '--title', 'FPS payouts end, Example Partner'],
+    },
     { name: 'an asset', id: 'usdt', args: ['--reason', 'partner_discontinued'] },
-  ])('close $name', async ({ id, args }) => {
-    const root = await checkout();
-    const before = await problems(root);
-    const run = await runCatalog(['close', id, ...args, '--today', TODAY], root);
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(new RegExp(`^closed (rail|asset) ${id} `));
-    expect(added(before, await problems(root))).toEqual([]);
-  }, 60_000);
+  ])(
+    'close $name',
+    async ({ id, args }) => {
+      const root = await checkout();
+      const before = await problems(root);
+      const run = await runCatalog(['close', id, ...args, '--today', TODAY], root);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(new RegExp(`^closed (rail|asset) ${id} `));
+      expect(added(before, await problems(root))).toEqual([]);
+    },
+    60_000,
+  );
 
   it('restrict a country a list now holds, then close the rail it prints, with the command it prints', async () => {
     const root = await checkout();
@@ -66,7 +78,9 @@ describe('close and restrict leave a catalog that validates with nothing new', (
     const restrict = await runCatalog(['restrict', 'GH'], root);
     expect(restrict.code, restrict.stderr).toBe(0);
     const [done, todo, ...rest] = restrict.stdout.trimEnd().split('\n');
-    expect(done).toBe('restricted GH in catalog/countries/GH.yaml: status: restricted, reason: money_laundering_risk, currency: null (fatf-increased-monitoring)');
+    expect(done).toBe(
+      'restricted GH in catalog/countries/GH.yaml: status: restricted, reason: money_laundering_risk, currency: null (fatf-increased-monitoring)',
+    );
     expect(rest).toEqual([]);
     expect(added(before, await problems(root))).toEqual(['catalog/rails/GH-mobile_money.yaml reference /countries/0']);
 

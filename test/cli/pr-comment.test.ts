@@ -59,11 +59,17 @@ function fakeGitHub(pulls: Record<number, string>, comments: Record<number, Comm
 
 function fakeCore() {
   const log: string[] = [];
-  return { log, core: { info: (m: string) => log.push(`info ${m}`), notice: (m: string) => log.push(`notice ${m}`), setFailed: (m: string) => log.push(`failed ${m}`) } };
+  return {
+    log,
+    core: { info: (m: string) => log.push(`info ${m}`), notice: (m: string) => log.push(`notice ${m}`), setFailed: (m: string) => log.push(`failed ${m}`) },
+  };
 }
 
 const HEAD = 'a'.repeat(40);
-const context = { repo: { owner: 'acme', repo: 'catalog' }, payload: { workflow_run: { head_sha: HEAD, run_number: 7, html_url: 'https://github.com/acme/catalog/actions/runs/1' } } };
+const context = {
+  repo: { owner: 'acme', repo: 'catalog' },
+  payload: { workflow_run: { head_sha: HEAD, run_number: 7, html_url: 'https://github.com/acme/catalog/actions/runs/1' } },
+};
 
 async function artifact(files: Record<string, string>): Promise<string> {
   const dir = await tempDir('review-');
@@ -88,7 +94,12 @@ afterAll(cleanup);
 
 describe('pr-comment.yml', () => {
   it('creates one comment holding the status, the problems and the review summary, with the marker first', async () => {
-    const dir = await artifact({ 'pr-number': '12\n', 'problems.md': problems, 'diff.md': `## Catalog changes\n\n${MARKER}\nping @payments\n`, 'validate-exit': '1\n' });
+    const dir = await artifact({
+      'pr-number': '12\n',
+      'problems.md': problems,
+      'diff.md': `## Catalog changes\n\n${MARKER}\nping @payments\n`,
+      'validate-exit': '1\n',
+    });
     const { github, calls, comments } = fakeGitHub({ 12: HEAD });
     await runScript(dir, github);
     expect(calls).toEqual(['pulls.get 12', 'create 12']);
@@ -123,7 +134,12 @@ describe('pr-comment.yml', () => {
     expect(log.join('\n')).toMatch(/notice pull request #13 is at b{40}, not at a{40}/);
   });
 
-  it.each([['not a number', 'twelve'], ['a path', '../12'], ['empty', ''], ['two numbers', '12\n13']])('refuses a pull-request number that is %s, before any call', async (_name, text) => {
+  it.each([
+    ['not a number', 'twelve'],
+    ['a path', '../12'],
+    ['empty', ''],
+    ['two numbers', '12\n13'],
+  ])('refuses a pull-request number that is %s, before any call', async (_name, text) => {
     const { github, calls } = fakeGitHub({ 12: HEAD });
     const log = await runScript(await artifact({ 'pr-number': text }), github);
     expect(calls).toEqual([]);
@@ -132,7 +148,10 @@ describe('pr-comment.yml', () => {
 
   it('says when validation could not run, with its message in a fence the message cannot close', async () => {
     const { github, comments } = fakeGitHub({ 12: HEAD });
-    await runScript(await artifact({ 'pr-number': '12', 'validate-exit': '2', 'validate-stderr.txt': 'catalog validate: the base ref is missing\n```\n@all <img src=x>\n' }), github);
+    await runScript(
+      await artifact({ 'pr-number': '12', 'validate-exit': '2', 'validate-stderr.txt': 'catalog validate: the base ref is missing\n```\n@all <img src=x>\n' }),
+      github,
+    );
     const body = comments[12][0].body;
     expect(body).toContain('⚠️ Validation could not run (exit 2):\n\n````text\n');
     expect(body).toContain('@\u200ball');

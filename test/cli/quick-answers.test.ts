@@ -57,9 +57,13 @@ describe('quick answers of bin/catalog.js', () => {
     expect(result.stderr).toMatch(/^catalog rules: .*--json[\s\S]*\n\nUsage: catalog rules\n/);
   });
 
-  it.each([[['--version']], [['-v']], [['rules']]])('catalog %j is answered by bin/catalog.js from compiled/cli/quick.cjs alone: the CLI bundle is not loaded', async (args) => {
-    expect(await compiledModulesLoadedBy(args)).toEqual(['cli/quick.cjs']);
-  }, 60_000);
+  it.each([[['--version']], [['-v']], [['rules']]])(
+    'catalog %j is answered by bin/catalog.js from compiled/cli/quick.cjs alone: the CLI bundle is not loaded',
+    async (args) => {
+      expect(await compiledModulesLoadedBy(args)).toEqual(['cli/quick.cjs']);
+    },
+    60_000,
+  );
 
   it('loads the CLI bundle (through its code cache loader) for a command', async () => {
     expect(await compiledModulesLoadedBy(['rules', '--help'])).toEqual(['cli/quick.cjs', 'cli/code-cache.cjs', 'cli/main.cjs']);

@@ -86,7 +86,11 @@ interface Run {
 }
 
 function launch(command: string, args: string[]): Run {
-  const child = spawn(command, args, { cwd: dir, env: { PATH: process.env.PATH, HOME: process.env.HOME, CATALOG_CURSOR_SECRET: SECRET }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: dir,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, CATALOG_CURSOR_SECRET: SECRET },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   started.push(child.pid!);
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
@@ -140,29 +144,44 @@ describe('catalog serve --dev-key says when the seed is older than the catalog',
   const CASES: Array<[string, (text: string) => string, RegExp | null]> = [
     ['nothing changed', (text) => text, null],
     ['a comment added (the seed would be the same)', (text) => `# checked again\n${text}`, null],
-    ['a rail renamed', (text) => text.replace(/^name: Pix$/m, 'name: Pix instant'), /^catalog serve: dist\/seed\.json is older than the catalog: it holds version [0-9a-f]{16}, catalog now builds [0-9a-f]{16}; run npm start \(build, then serve\), or catalog build then kill -HUP \d+/m],
-    ['an error in the catalog', (text) => text.replace(/^phase: \w+$/m, 'phase: someday'), /^catalog serve: dist\/seed\.json may be out of date: catalog has \d+ error\(s\) now, so it cannot be built; run catalog validate, fix them, then run npm start/m],
+    [
+      'a rail renamed',
+      (text) => text.replace(/^name: Pix$/m, 'name: Pix instant'),
+      /^catalog serve: dist\/seed\.json is older than the catalog: it holds version [0-9a-f]{16}, catalog now builds [0-9a-f]{16}; run npm start \(build, then serve\), or catalog build then kill -HUP \d+/m,
+    ],
+    [
+      'an error in the catalog',
+      (text) => text.replace(/^phase: \w+$/m, 'phase: someday'),
+      /^catalog serve: dist\/seed\.json may be out of date: catalog has \d+ error\(s\) now, so it cannot be built; run catalog validate, fix them, then run npm start/m,
+    ],
   ];
 
-  it.each(CASES)('%s', async (_what, edit, expected) => {
-    await writeFile(path.join(dir, PIX), edit(original));
-    try {
-      const run = launch(process.execPath, [CLI, 'serve', '--dev-key', '--port', '0']);
-      await served(run);
-      const notices = run.err().split('\n').filter((line) => /out of date|older than/.test(line));
-      if (expected === null) expect(notices).toEqual([]);
-      else {
-        expect(notices).toHaveLength(1);
-        expect(notices[0]).toMatch(expected);
+  it.each(CASES)(
+    '%s',
+    async (_what, edit, expected) => {
+      await writeFile(path.join(dir, PIX), edit(original));
+      try {
+        const run = launch(process.execPath, [CLI, 'serve', '--dev-key', '--port', '0']);
+        await served(run);
+        const notices = run
+          .err()
+          .split('\n')
+          .filter((line) => /out of date|older than/.test(line));
+        if (expected === null) expect(notices).toEqual([]);
+        else {
+          expect(notices).toHaveLength(1);
+          expect(notices[0]).toMatch(expected);
+        }
+        run.child.kill('SIGTERM');
+        expect(await run.exited).toBe(0);
+      } finally {
+        await writeFile(path.join(dir, PIX), original);
       }
-      run.child.kill('SIGTERM');
-      expect(await run.exited).toBe(0);
-    } finally {
-      await writeFile(path.join(dir, PIX), original);
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 
-  it('says nothing about a seed that is not the catalog\'s build (--seed elsewhere)', async () => {
+  it("says nothing about a seed that is not the catalog's build (--seed elsewhere)", async () => {
     await cp(path.join(dir, 'dist/seed.json'), path.join(dir, 'other.json'));
     await writeFile(path.join(dir, PIX), original.replace(/^name: Pix$/m, 'name: Pix instant'));
     try {

@@ -8,14 +8,26 @@ import { RAIL_BR_PIX, VALID, writeCatalog } from '../helpers/catalog.js';
 import { validateCatalog } from '../../src/pipeline/validate.js';
 import { integerFields } from '../../src/check/integers.js';
 
-
 const catalog = runCatalog;
 
-const TED = RAIL_BR_PIX.replace(/BR-pix/g, 'BR-ted').replace('slug: pix', 'slug: ted').replace('name: Pix', 'name: TED');
+const TED = RAIL_BR_PIX.replace(/BR-pix/g, 'BR-ted')
+  .replace('slug: pix', 'slug: ted')
+  .replace('name: Pix', 'name: TED');
 
 describe('integer fields, from the schemas', () => {
   it('finds every integer property of every entry schema by walking the schemas', () => {
-    expect(integerFields('rail')).toEqual(['/fees/bps', '/fees/fixedMinor', '/fields/*/dependsOn/otherwise/maxLength', '/fields/*/dependsOn/variants/*/maxLength', '/fields/*/maxLength', '/limits/decimals', '/limits/maxMinor', '/limits/minMinor', '/settlement/p50Minutes', '/settlement/p95Minutes']);
+    expect(integerFields('rail')).toEqual([
+      '/fees/bps',
+      '/fees/fixedMinor',
+      '/fields/*/dependsOn/otherwise/maxLength',
+      '/fields/*/dependsOn/variants/*/maxLength',
+      '/fields/*/maxLength',
+      '/limits/decimals',
+      '/limits/maxMinor',
+      '/limits/minMinor',
+      '/settlement/p50Minutes',
+      '/settlement/p95Minutes',
+    ]);
     expect(integerFields('asset')).toEqual(['/decimals', '/quoteLockSeconds']);
   });
 
@@ -64,7 +76,10 @@ describe('every path under the catalog is read or reported', () => {
     await symlink(path.join(dir, 'rails'), path.join(dir, 'linked-rails'));
     await mkdir(path.join(dir, 'empty'));
     const { report } = await validateCatalog({ dir, cwd: dir, today: '2026-11-22' });
-    const reported = report.problems.filter((p) => p.rule === 'file-name').map((p) => p.file).sort();
+    const reported = report.problems
+      .filter((p) => p.rule === 'file-name')
+      .map((p) => p.file)
+      .sort();
     expect(reported).toEqual([...Object.keys(odd), 'rails/BR-link.yaml', 'linked-rails', 'empty'].sort());
     const result = await catalog(['build', '--dir', dir, '--out', path.join(dir, 'seed.json'), '--today', '2026-11-22'], dir);
     expect(result.code).toBe(1);

@@ -13,7 +13,6 @@ import { ASSET_USDC, COUNTRY_BR, RAIL_BR_PIX, TODAY, VALID, writeCatalog } from 
 import { cleanup, cli, tempDir } from '../git/repo.js';
 
 const ROOT = path.resolve(__dirname, '../..');
-const BIN = path.join(ROOT, 'bin/catalog.js');
 
 const node = (args: string[], cwd: string) => runCatalog(args, cwd, { NO_COLOR: '1' });
 
@@ -38,7 +37,10 @@ describe('catalog new', () => {
     expect(made.stdout).toContain('../../catalog/rails/BR-boleto.yaml');
     const text = await readFile(path.join(root, 'catalog/rails/BR-boleto.yaml'), 'utf8');
     expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=../../schemas/rail.schema.json');
-    const keys = text.split('\n').filter((l) => /^[a-zA-Z]+:/.test(l)).map((l) => l.split(':')[0]);
+    const keys = text
+      .split('\n')
+      .filter((l) => /^[a-zA-Z]+:/.test(l))
+      .map((l) => l.split(':')[0]);
     expect(keys).toEqual(['id', 'slug', 'name', 'kind', 'currency', 'countries', 'phase', 'settlement', 'limits', 'fees', 'fields', 'verifiedAt', 'sources']);
     expect(text).toContain('currency: BRL'); // from countries/BR.yaml
     const run = await cli(['validate', '--dir', 'catalog', '--no-base', '--format', 'json', 'catalog/rails/BR-boleto.yaml'], root);
@@ -82,13 +84,20 @@ describe('catalog close and restrict', () => {
 
   it('closes a rail in place, keeping comments and layout, with the page the closure was verified against', async () => {
     const root = await project({ ...VALID, 'rails/BR-pix.yaml': COMMENTED });
-    const run = await cli(['close', 'BR-pix', '--reason', 'scheme_retired', '--today', '2026-12-01', '--source', NOTICE, '--title', 'Nota: Pix retired, Banco Central do Brasil'], root);
+    const run = await cli(
+      ['close', 'BR-pix', '--reason', 'scheme_retired', '--today', '2026-12-01', '--source', NOTICE, '--title', 'Nota: Pix retired, Banco Central do Brasil'],
+      root,
+    );
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toBe(`closed rail BR-pix in catalog/rails/BR-pix.yaml: phase: never, reason: scheme_retired, verifiedAt: 2026-12-01; source ${NOTICE} added, checked: 2026-12-01\n`);
+    expect(run.stdout).toBe(
+      `closed rail BR-pix in catalog/rails/BR-pix.yaml: phase: never, reason: scheme_retired, verifiedAt: 2026-12-01; source ${NOTICE} added, checked: 2026-12-01\n`,
+    );
     const after = await readFile(path.join(root, 'catalog/rails/BR-pix.yaml'), 'utf8');
     const expected =
-      COMMENTED.replace('phase: live  # launched 2020', 'phase: never  # launched 2020\nreason: scheme_retired').replace('verifiedAt: "2026-10-01"', 'verifiedAt: "2026-12-01"') +
-      `  - url: ${NOTICE}\n    title: "Nota: Pix retired, Banco Central do Brasil"\n    checked: "2026-12-01"\n`;
+      COMMENTED.replace('phase: live  # launched 2020', 'phase: never  # launched 2020\nreason: scheme_retired').replace(
+        'verifiedAt: "2026-10-01"',
+        'verifiedAt: "2026-12-01"',
+      ) + `  - url: ${NOTICE}\n    title: "Nota: Pix retired, Banco Central do Brasil"\n    checked: "2026-12-01"\n`;
     expect(after).toBe(expected);
     const check = await cli(['validate', '--dir', 'catalog', '--no-base', '--today', '2026-12-01', '--format', 'json'], root);
     expect(check.code).toBe(0);
@@ -105,11 +114,16 @@ describe('catalog close and restrict', () => {
       'restricted BR in catalog/countries/BR.yaml: status: restricted, reason: international_sanctions, currency: null (provider-decisions)\n' +
         'BR-pix is live and serves BR alone: close it (catalog close BR-pix --reason international_sanctions --source https://provider.example/policies/countries --title "Provider decisions, The provider"), or make it planned\n',
     );
-    expect(await readFile(path.join(root, 'catalog/countries/BR.yaml'), 'utf8')).toBe(COUNTRY_BR.replace('currency: BRL', 'currency: null').replace('status: open', 'status: restricted\nreason: international_sanctions'));
+    expect(await readFile(path.join(root, 'catalog/countries/BR.yaml'), 'utf8')).toBe(
+      COUNTRY_BR.replace('currency: BRL', 'currency: null').replace('status: open', 'status: restricted\nreason: international_sanctions'),
+    );
   });
 
   it.each([
-    { args: ['close', 'BR-pix', '--reason', 'partner_discontinue', '--source', NOTICE], err: /did you mean "partner_discontinued"\?.*Write one of: international_sanctions/ },
+    {
+      args: ['close', 'BR-pix', '--reason', 'partner_discontinue', '--source', NOTICE],
+      err: /did you mean "partner_discontinued"\?.*Write one of: international_sanctions/,
+    },
     { args: ['close', 'BR-pixx', '--reason', 'technical'], err: /no rail or asset "BR-pixx".*did you mean "BR-pix"/ },
     { args: ['close', 'BR-pix', '--source', NOTICE], err: /--reason is required/ },
     { args: ['close', 'BR-pix', '--reason', 'technical'], err: /--source is required: the address of the page you verified the closure against/ },
@@ -117,7 +131,10 @@ describe('catalog close and restrict', () => {
     { args: ['close', 'BR-pix', '--reason', 'technical', '--source', 'https://www.bcb.gov.br/'], err: /is a site's home page/ },
     { args: ['close', 'BR-pix', '--reason', 'technical', '--source', 'http://www.bcb.gov.br/nota'], err: /plain http/ },
     { args: ['close', 'usdc', '--reason', 'technical', '--source', NOTICE], err: /an asset has no sources/ },
-    { args: ['restrict', 'BR', '--reason', 'international_sanctions'], err: /BR is in no list of catalog\/policies.*add BR to the list that justifies the restriction/ },
+    {
+      args: ['restrict', 'BR', '--reason', 'international_sanctions'],
+      err: /BR is in no list of catalog\/policies.*add BR to the list that justifies the restriction/,
+    },
   ])('refuses $args with exit 2', async ({ args, err }) => {
     const root = await project();
     const run = await cli(args, root);
@@ -132,7 +149,9 @@ describe('catalog close and restrict', () => {
     const root = await project({ ...VALID, 'policies/provider-decisions.yaml': POLICY });
     const run = await cli(['restrict', 'BR', '--reason', 'money_laundering_risk'], root);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/provider-decisions \(The provider, as of 2026-11-01\), which gives reason international_sanctions, not money_laundering_risk: write --reason international_sanctions/);
+    expect(run.stderr).toMatch(
+      /provider-decisions \(The provider, as of 2026-11-01\), which gives reason international_sanctions, not money_laundering_risk: write --reason international_sanctions/,
+    );
   });
 });
 
@@ -146,9 +165,17 @@ describe('catalog fmt', () => {
     expect(check.stdout).toBe('catalog/rails/BR-pix.yaml: not formatted\n');
     expect((await cli(['fmt', 'catalog/rails/*.yaml'], root)).code).toBe(0);
     const text = await readFile(path.join(root, 'catalog/rails/BR-pix.yaml'), 'utf8');
-    expect(text.split('\n').slice(0, 5)).toEqual(['# yaml-language-server: $schema=../../schemas/rail.schema.json', '# title comment', 'id: BR-pix', 'slug: pix', 'name: Pix']);
+    expect(text.split('\n').slice(0, 5)).toEqual([
+      '# yaml-language-server: $schema=../../schemas/rail.schema.json',
+      '# title comment',
+      'id: BR-pix',
+      'slug: pix',
+      'name: Pix',
+    ]);
     expect(text).toContain('\n\nsettlement:\n  p50Minutes: 1\n  p95Minutes: 10\n  businessDaysOnly: false\n');
-    expect(text).toContain(`  - name: pixKey\n    label: { fr: Clé Pix, en: Pix key }\n    type: text\n    required: true\n    pattern: '^[A-Za-z0-9@.+_-]{1,77}$'\n    examples: [ "+5511987654321" ]\n`);
+    expect(text).toContain(
+      `  - name: pixKey\n    label: { fr: Clé Pix, en: Pix key }\n    type: text\n    required: true\n    pattern: '^[A-Za-z0-9@.+_-]{1,77}$'\n    examples: [ "+5511987654321" ]\n`,
+    );
     expect(text).toContain('verifiedAt: "2026-10-01"');
     expect((await cli(['fmt', '--check', 'catalog/rails/BR-pix.yaml'], root)).code).toBe(0);
   });
@@ -164,13 +191,18 @@ describe('catalog fmt', () => {
 
 describe('catalog validate <files> --fix', () => {
   it('fixes what is safe, says what was fixed and what remains', async () => {
-    const broken = RAIL_BR_PIX.replace('currency: BRL', 'currency: brl').replace('businessDaysOnly: false', 'businessDaysOnly: no').replace('minMinor: 100', 'minMinor: "100"').replace('kind: instant_bank', 'kind: instant');
+    const broken = RAIL_BR_PIX.replace('currency: BRL', 'currency: brl')
+      .replace('businessDaysOnly: false', 'businessDaysOnly: no')
+      .replace('minMinor: 100', 'minMinor: "100"')
+      .replace('kind: instant_bank', 'kind: instant');
     const root = await project({ ...VALID, 'rails/BR-pix.yaml': broken });
     const run = await cli(['validate', '--dir', 'catalog', '--no-base', '--fix', '--format', 'json', 'catalog/rails/BR-pix.yaml'], root);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('3 problem(s) fixed; 1 error(s) and 0 warning(s) remain');
     const after = await readFile(path.join(root, 'catalog/rails/BR-pix.yaml'), 'utf8');
-    expect(after).toBe(broken.replace('currency: brl', 'currency: BRL').replace('businessDaysOnly: no', 'businessDaysOnly: false').replace('minMinor: "100"', 'minMinor: 100'));
+    expect(after).toBe(
+      broken.replace('currency: brl', 'currency: BRL').replace('businessDaysOnly: no', 'businessDaysOnly: false').replace('minMinor: "100"', 'minMinor: 100'),
+    );
     expect(JSON.parse(run.stdout).problems.map((p: { pointer: string }) => p.pointer)).toEqual(['/kind']);
   });
 
@@ -190,7 +222,13 @@ describe('pre-commit hook', () => {
     const run = promisify(execFile);
     const git = { raw: async (args: string[]) => (await run('git', args, { cwd: root })).stdout };
     await git.raw(['init', '-q', '-b', 'main']);
-    for (const [k, v] of [['user.name', 'T'], ['user.email', 't@example.com'], ['commit.gpgsign', 'false'], ['core.hooksPath', path.join(ROOT, 'hooks')]]) await git.raw(['config', k, v]);
+    for (const [k, v] of [
+      ['user.name', 'T'],
+      ['user.email', 't@example.com'],
+      ['commit.gpgsign', 'false'],
+      ['core.hooksPath', path.join(ROOT, 'hooks')],
+    ])
+      await git.raw(['config', k, v]);
     await chmod(path.join(ROOT, 'hooks/pre-commit'), 0o755);
     await git.raw(['add', '-A']);
     await git.raw(['commit', '-q', '-m', 'start']); // the first commit: checked without a base
@@ -198,7 +236,10 @@ describe('pre-commit hook', () => {
     await writeFile(path.join(root, 'catalog/rails/BR-pix.yaml'), RAIL_BR_PIX.replace('currency: BRL', 'currency: BRX'));
     await writeFile(path.join(root, 'catalog/assets/usdc.yaml'), 'id: broken-but-not-staged\n');
     await git.raw(['add', 'catalog/rails/BR-pix.yaml']);
-    const refused = await git.raw(['commit', '-q', '-m', 'broken']).then(() => undefined, (e: { stderr: string }) => e.stderr);
+    const refused = await git.raw(['commit', '-q', '-m', 'broken']).then(
+      () => undefined,
+      (e: { stderr: string }) => e.stderr,
+    );
     expect(refused).toMatch(/BRX/);
     expect(refused).toMatch(/commit refused/);
 
@@ -207,7 +248,10 @@ describe('pre-commit hook', () => {
     await git.raw(['commit', '-q', '-m', 'fine']); // the unstaged broken asset is not checked
 
     await git.raw(['rm', '-q', 'catalog/rails/BR-pix.yaml']);
-    const deletion = await git.raw(['commit', '-q', '-m', 'delete']).then(() => undefined, (e: { stderr: string; stdout: string }) => e.stdout + e.stderr);
+    const deletion = await git.raw(['commit', '-q', '-m', 'delete']).then(
+      () => undefined,
+      (e: { stderr: string; stdout: string }) => e.stdout + e.stderr,
+    );
     expect(deletion).toMatch(/removed-entry|BR-pix was removed/);
   });
 });
@@ -217,7 +261,12 @@ describe('catalog validate without --base', () => {
     const root = await project();
     const git = simpleGit({ baseDir: root });
     await git.raw(['init', '-q', '-b', 'main']);
-    for (const [k, v] of [['user.name', 'T'], ['user.email', 't@example.com'], ['commit.gpgsign', 'false']]) await git.addConfig(k, v);
+    for (const [k, v] of [
+      ['user.name', 'T'],
+      ['user.email', 't@example.com'],
+      ['commit.gpgsign', 'false'],
+    ])
+      await git.addConfig(k, v);
     await git.raw(['add', '-A']);
     await git.raw(['commit', '-q', '-m', 'start']);
     await rm(path.join(root, 'catalog/rails/BR-pix.yaml'));
@@ -234,13 +283,23 @@ describe('catalog validate without --base', () => {
     const upstream = await project();
     const git = simpleGit({ baseDir: upstream });
     await git.raw(['init', '-q', '-b', 'main']);
-    for (const [k, v] of [['user.name', 'T'], ['user.email', 't@example.com'], ['commit.gpgsign', 'false']]) await git.addConfig(k, v);
+    for (const [k, v] of [
+      ['user.name', 'T'],
+      ['user.email', 't@example.com'],
+      ['commit.gpgsign', 'false'],
+    ])
+      await git.addConfig(k, v);
     await git.raw(['add', '-A']);
     await git.raw(['commit', '-q', '-m', 'start']);
     const clone = path.join(await tempDir('workbench-clone-'), 'c');
     await simpleGit().raw(['clone', '-q', upstream, clone]);
     const c = simpleGit({ baseDir: clone });
-    for (const [k, v] of [['user.name', 'T'], ['user.email', 't@example.com'], ['commit.gpgsign', 'false']]) await c.addConfig(k, v);
+    for (const [k, v] of [
+      ['user.name', 'T'],
+      ['user.email', 't@example.com'],
+      ['commit.gpgsign', 'false'],
+    ])
+      await c.addConfig(k, v);
     await c.raw(['rm', '-q', 'catalog/rails/BR-pix.yaml']);
     await c.raw(['commit', '-q', '-m', 'delete']); // committed: HEAD alone would not see it
     const run = await cli(['validate', '--today', TODAY, '--format', 'json'], clone);

@@ -87,7 +87,8 @@ function checkCatalog(args: string[]): string[] {
     }
     const allowed = flags.get(flag);
     const value = inline ?? rest[i + 1];
-    if (allowed && value !== undefined && !value.includes('$') && !allowed.includes(value)) problems.push(`catalog ${name} ${flag} ${value}: not one of ${allowed.join(', ')}`);
+    if (allowed && value !== undefined && !value.includes('$') && !allowed.includes(value))
+      problems.push(`catalog ${name} ${flag} ${value}: not one of ${allowed.join(', ')}`);
   }
   return problems;
 }
@@ -121,7 +122,9 @@ function checkCommand(w: string[], seen: string[] = []): string[] {
 
 describe('the workflow checker', () => {
   it('splits shell scripts into commands', () => {
-    expect(shellCommands('npm ci && npx catalog diff --base "origin/$BASE_REF" --format markdown | tee -a "$GITHUB_STEP_SUMMARY"\necho x >> "$GITHUB_OUTPUT"')).toEqual([
+    expect(
+      shellCommands('npm ci && npx catalog diff --base "origin/$BASE_REF" --format markdown | tee -a "$GITHUB_STEP_SUMMARY"\necho x >> "$GITHUB_OUTPUT"'),
+    ).toEqual([
       ['npm', 'ci'],
       ['npx', 'catalog', 'diff', '--base', 'origin/$BASE_REF', '--format', 'markdown'],
       ['tee', '-a', '$GITHUB_STEP_SUMMARY'],
@@ -151,7 +154,7 @@ describe('.github/workflows', () => {
   const steps = all.flatMap(([file, wf]) => Object.entries(wf.jobs).flatMap(([job, j]) => j.steps.map((s) => ({ file, job, step: s }))));
 
   it('has workflows', () => {
-    expect(all.map(([f]) => f)).toEqual(expect.arrayContaining(['catalog.yml', 'stale.yml', 'pr-comment.yml']));
+    expect(all.map(([f]) => f)).toEqual(expect.arrayContaining(['catalog.yml', 'stale.yml', 'pr-comment.yml', 'mutation.yml']));
   });
 
   it('runs only commands and flags that exist', () => {
@@ -161,7 +164,9 @@ describe('.github/workflows', () => {
     );
     expect(problems).toEqual([]);
     // The checker saw what the workflows must run: it cannot pass by finding nothing.
-    expect(new Set(seen)).toEqual(new Set(['npm ci', 'npm run test', 'catalog validate', 'catalog diff', 'catalog build', 'catalog site', 'catalog stale', 'catalog fmt']));
+    expect(new Set(seen)).toEqual(
+      new Set(['npm ci', 'npm run test', 'npm run lint', 'npm run test:mutation', 'catalog validate', 'catalog diff', 'catalog build', 'catalog site', 'catalog stale', 'catalog fmt']),
+    );
   });
 
   const [, ci] = all.find(([f]) => f === 'catalog.yml')!;
@@ -225,7 +230,9 @@ describe('.github/workflows', () => {
     const [, stale] = all.find(([f]) => f === 'stale.yml')!;
     expect((stale.on.schedule as Array<{ cron: string }>)[0].cron).toMatch(/^\S+ \S+ \* \* \*$/);
     expect(stale.on).toHaveProperty('workflow_dispatch');
-    const step = Object.values(stale.jobs).flatMap((j) => j.steps).find((s) => s.run?.includes('catalog stale'));
+    const step = Object.values(stale.jobs)
+      .flatMap((j) => j.steps)
+      .find((s) => s.run?.includes('catalog stale'));
     expect(step?.run).toMatch(/--format markdown .*\$GITHUB_STEP_SUMMARY/);
   });
 });
@@ -267,7 +274,8 @@ describe('the pull-request comment (pr-comment.yml), safe for forks', () => {
     const download = commentSteps.find((s) => s.uses?.startsWith('actions/download-artifact@'));
     expect(download?.with).toMatchObject({ name: 'review', 'run-id': '${{ github.event.workflow_run.id }}' });
     const written = ciSteps.map((s) => s.run ?? '').join('\n');
-    for (const file of [...script.matchAll(/read\('([^']+)'\)/g)].map((m) => m[1])) expect(written, `catalog.yml writes review/${file}`).toContain(`review/${file}`);
+    for (const file of [...script.matchAll(/read\('([^']+)'\)/g)].map((m) => m[1]))
+      expect(written, `catalog.yml writes review/${file}`).toContain(`review/${file}`);
   });
 
   it('finds its comment by the hidden marker, and updates it instead of adding one', () => {

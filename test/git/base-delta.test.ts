@@ -50,7 +50,11 @@ const CASES: Case[] = [
     },
     shows: 'removed-entry',
   },
-  { name: 'a new file git does not track yet', act: (at) => writeFileSync(path.join(at, 'rails/BR-ted.yaml'), RAIL_BR_PIX.replace('id: BR-pix', 'id: BR-ted')), shows: 'duplicate-name' },
+  {
+    name: 'a new file git does not track yet',
+    act: (at) => writeFileSync(path.join(at, 'rails/BR-ted.yaml'), RAIL_BR_PIX.replace('id: BR-pix', 'id: BR-ted')),
+    shows: 'duplicate-name',
+  },
   {
     name: 'a new file staged',
     act: (at, root) => {
@@ -105,7 +109,11 @@ const CASES: Case[] = [
     },
     shows: 'unverified-change',
   },
-  { name: 'a rail that failed its schema at the base, fixed now', start: { ...START, 'rails/BR-pix.yaml': BROKEN_PIX }, act: (at) => writeFileSync(path.join(at, 'rails/BR-pix.yaml'), RAIL_BR_PIX) },
+  {
+    name: 'a rail that failed its schema at the base, fixed now',
+    start: { ...START, 'rails/BR-pix.yaml': BROKEN_PIX },
+    act: (at) => writeFileSync(path.join(at, 'rails/BR-pix.yaml'), RAIL_BR_PIX),
+  },
   { name: 'a rail that fails its schema, unchanged since the base', start: { ...START, 'rails/BR-pix.yaml': BROKEN_PIX }, act: () => {}, shows: 'schema' },
   {
     name: 'verifiedAt moved backwards',
@@ -144,41 +152,52 @@ function baseFromGit(repo: Repo, commit: string, at: string) {
 }
 
 describe('validate against a base: what git says changed, then the working tree for the rest', () => {
-  it.each(CASES)('$name', async ({ start, catalogDir, then, ref = 'HEAD', act, shows }) => {
-    const repo = await makeRepo(start ?? START, catalogDir ?? 'data/catalog');
-    if (then) await change(repo, then, 'catalog: then');
-    const at = path.join(repo.root, repo.catalogDir);
-    const dir = repo.catalogDir || '.';
-    const cacheLocation = path.join(await tempDir('catalog-base-cache-'), 'cache');
-    const validate = (...extra: string[]) => cli(['validate', '--dir', dir, '--format', 'json', '--today', TODAY, '--base', ref, ...extra], repo.root);
-    // The cache filled before the change: the cached run keeps the entries of the files the change did not touch.
-    await validate('--cache', '--cache-location', cacheLocation);
-    act(at, repo.root);
+  it.each(CASES)(
+    '$name',
+    async ({ start, catalogDir, then, ref = 'HEAD', act, shows }) => {
+      const repo = await makeRepo(start ?? START, catalogDir ?? 'data/catalog');
+      if (then) await change(repo, then, 'catalog: then');
+      const at = path.join(repo.root, repo.catalogDir);
+      const dir = repo.catalogDir || '.';
+      const cacheLocation = path.join(await tempDir('catalog-base-cache-'), 'cache');
+      const validate = (...extra: string[]) => cli(['validate', '--dir', dir, '--format', 'json', '--today', TODAY, '--base', ref, ...extra], repo.root);
+      // The cache filled before the change: the cached run keeps the entries of the files the change did not touch.
+      await validate('--cache', '--cache-location', cacheLocation);
+      act(at, repo.root);
 
-    const commit = git(repo.root, 'rev-parse', ref).trim();
-    const whole = baseFromGit(repo, commit, at);
-    const expected = validateLoaded(await loadCatalog(dir, repo.root), { today: TODAY, base: whole.delta }).report;
-    const plain = await validate();
-    const cached = await validate('--cache', '--cache-location', cacheLocation);
-    expect(JSON.parse(plain.stdout)).toEqual(JSON.parse(formatters.json(expected, { color: false })));
-    expect(cached.stdout).toBe(plain.stdout);
-    if (shows) expect(expected.problems.map((p) => p.rule)).toContain(shows);
+      const commit = git(repo.root, 'rev-parse', ref).trim();
+      const whole = baseFromGit(repo, commit, at);
+      const expected = validateLoaded(await loadCatalog(dir, repo.root), { today: TODAY, base: whole.delta }).report;
+      const plain = await validate();
+      const cached = await validate('--cache', '--cache-location', cacheLocation);
+      expect(JSON.parse(plain.stdout)).toEqual(JSON.parse(formatters.json(expected, { color: false })));
+      expect(cached.stdout).toBe(plain.stdout);
+      if (shows) expect(expected.problems.map((p) => p.rule)).toContain(shows);
 
-    // Touched: the files whose text is not the revision's; deleted: the revision's files that are no longer files of
-    // the working tree (a symbolic link is not read: validate refuses it).
-    const base = await readBase({ ref, dir, cwd: repo.root });
-    const textNow = (name: string) => {
-      const file = path.join(at, name);
-      return existsSync(file) && !lstatSync(file).isSymbolicLink() ? readFileSync(file, 'utf8') : undefined;
-    };
-    const nowNames = readdirSync(at, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml')).map((f) => f.split(path.sep).join('/'));
-    const files = nowNames.filter((name) => textNow(name) !== undefined);
-    const atBase = new Map(Object.entries(whole.texts));
-    const shown = (name: string) => displayPath(path.join(at, name), repo.root);
-    const touched = [...new Set([...atBase.keys(), ...nowNames])].filter((name) => !atBase.has(name) || textNow(name) !== atBase.get(name));
-    expect([...base.touched].sort()).toEqual(touched.map(shown).sort());
-    expect([...base.deleted].sort()).toEqual([...atBase.keys()].filter((name) => !files.includes(name)).map(shown).sort());
-    // Only the touched files are the base's own.
-    expect([...base.delta.changed].map(shown).every((f) => base.touched.has(f))).toBe(true);
-  }, 60_000);
+      // Touched: the files whose text is not the revision's; deleted: the revision's files that are no longer files of
+      // the working tree (a symbolic link is not read: validate refuses it).
+      const base = await readBase({ ref, dir, cwd: repo.root });
+      const textNow = (name: string) => {
+        const file = path.join(at, name);
+        return existsSync(file) && !lstatSync(file).isSymbolicLink() ? readFileSync(file, 'utf8') : undefined;
+      };
+      const nowNames = readdirSync(at, { recursive: true, encoding: 'utf8' })
+        .filter((f) => f.endsWith('.yaml'))
+        .map((f) => f.split(path.sep).join('/'));
+      const files = nowNames.filter((name) => textNow(name) !== undefined);
+      const atBase = new Map(Object.entries(whole.texts));
+      const shown = (name: string) => displayPath(path.join(at, name), repo.root);
+      const touched = [...new Set([...atBase.keys(), ...nowNames])].filter((name) => !atBase.has(name) || textNow(name) !== atBase.get(name));
+      expect([...base.touched].sort()).toEqual(touched.map(shown).sort());
+      expect([...base.deleted].sort()).toEqual(
+        [...atBase.keys()]
+          .filter((name) => !files.includes(name))
+          .map(shown)
+          .sort(),
+      );
+      // Only the touched files are the base's own.
+      expect([...base.delta.changed].map(shown).every((f) => base.touched.has(f))).toBe(true);
+    },
+    60_000,
+  );
 });

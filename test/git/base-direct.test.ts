@@ -16,7 +16,10 @@ const trees: Record<string, Repo> = {};
 beforeAll(async () => {
   main = await makeRepo(START);
   atRoot = await makeRepo(START, '');
-  trees.review = await branch(main, 'review', 'main', { 'rails/FR-sepa_instant.yaml': RAIL_FR_SEPA.replace('phase: beta', 'phase: live'), 'rails/BR-pix.yaml': null });
+  trees.review = await branch(main, 'review', 'main', {
+    'rails/FR-sepa_instant.yaml': RAIL_FR_SEPA.replace('phase: beta', 'phase: live'),
+    'rails/BR-pix.yaml': null,
+  });
   await change(main, { 'rails/BR-ted.yaml': RAIL_BR_PIX.replace('id: BR-pix', 'id: BR-ted').replace('slug: pix', 'slug: ted') }, 'main moves on');
   // Uncommitted changes in the working tree: a modified file, a new file, a deleted file.
   trees.dirty = await branch(main, 'dirty', 'main', {});
@@ -51,7 +54,11 @@ describe('readBase: the direct path reads what the step-by-step path reads', () 
     const cwd = root() ?? (await tempDir('catalog-nogit-'));
     const dir = root() ? 'data/catalog' : '.';
     if (!root()) await writeFile(path.join(cwd, 'README.md'), 'no git here\n');
-    const errorOf = (stepByStep: boolean) => readBase({ ref, dir, cwd, stepByStep }).then(() => undefined, (e: Error) => e);
+    const errorOf = (stepByStep: boolean) =>
+      readBase({ ref, dir, cwd, stepByStep }).then(
+        () => undefined,
+        (e: Error) => e,
+      );
     const [direct, stepByStep] = [await errorOf(false), await errorOf(true)];
     expect(direct).toBeInstanceOf(BaseError);
     expect(direct?.message).toBe(stepByStep?.message);

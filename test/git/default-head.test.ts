@@ -8,18 +8,13 @@ import path from 'node:path';
 import { simpleGit } from 'simple-git';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultBase, readBase, type ResolvedHead } from '../../src/git/base.js';
-import { validateCatalog } from '../../src/pipeline/validate.js';
 import { RAIL_BR_PIX } from '../helpers/catalog.js';
 import { branch, cleanup, makeRepo, START, tempDir, type Repo } from './repo.js';
 
 let main: Repo;
 let atRoot: Repo;
 let dirty: Repo;
-let broken: Repo;
 let empty: string;
-
-/** A rail with a schema error (a lowercase currency) and an integer written as a decimal (100.00). */
-const BROKEN_RAIL = RAIL_BR_PIX.replace('currency: BRL', 'currency: brl').replace('minMinor: 100', 'minMinor: 100.00');
 
 beforeAll(async () => {
   main = await makeRepo(START);
@@ -27,7 +22,6 @@ beforeAll(async () => {
   dirty = await branch(main, 'dirty', 'main', {});
   await writeFile(path.join(dirty.root, 'data/catalog/rails/BR-pix.yaml'), RAIL_BR_PIX.replace('bps: 0', 'bps: 5'));
   await rm(path.join(dirty.root, 'data/catalog/countries/FR.yaml'));
-  broken = await makeRepo({ ...START, 'rails/BR-pix.yaml': BROKEN_RAIL });
   // A repository without a commit: in a checkout, but HEAD names nothing.
   empty = await tempDir('catalog-empty-git-');
   await simpleGit({ baseDir: empty }).raw(['init', '-q', '-b', 'main']);

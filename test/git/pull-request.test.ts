@@ -22,10 +22,11 @@ const BIC = `  - name: bic
 `;
 
 /** FR-sepa_instant goes live, with a higher limit, a new required field and a new verifiedAt. */
-const FR_REVIEWED = setLine(setLine(setLine(RAIL_FR_SEPA, 'phase', 'phase: live'), 'maxMinor', 'maxMinor: 1500000'), 'verifiedAt', 'verifiedAt: "2026-11-20"').replace(
-  /^verifiedAt:/m,
-  `${BIC}verifiedAt:`,
-);
+const FR_REVIEWED = setLine(
+  setLine(setLine(RAIL_FR_SEPA, 'phase', 'phase: live'), 'maxMinor', 'maxMinor: 1500000'),
+  'verifiedAt',
+  'verifiedAt: "2026-11-20"',
+).replace(/^verifiedAt:/m, `${BIC}verifiedAt:`);
 const EURC = ASSET_USDC.replace('id: usdc', 'id: eurc').replace('ticker: USDC', 'ticker: EURC').replace('name: USD Coin', 'name: Euro Coin');
 const BR_TED = RAIL_BR_PIX.replace('id: BR-pix', 'id: BR-ted').replace('slug: pix', 'slug: ted').replace('name: Pix', 'name: TED');
 /** An asset file that fails its schema (many missing properties): an error in a file the pull request did not touch. */
@@ -55,7 +56,9 @@ beforeAll(async () => {
 afterAll(cleanup);
 
 function problems(stdout: string, rule?: string) {
-  const report = JSON.parse(stdout) as { problems: Array<{ file: string; line: number; column: number; rule: string; pointer: string; message: string; severity: string }> };
+  const report = JSON.parse(stdout) as {
+    problems: Array<{ file: string; line: number; column: number; rule: string; pointer: string; message: string; severity: string }>;
+  };
   return rule ? report.problems.filter((p) => p.rule === rule) : report.problems;
 }
 
@@ -72,7 +75,9 @@ describe('catalog validate --base', () => {
   it('annotates the deleted file in the github format', async () => {
     const run = await cli(['validate', ...base('--base', 'main', '--format', 'github')], at('delete'));
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^::error file=data\/catalog\/rails\/BR-pix\.yaml,line=1,col=5,endLine=1,endColumn=11,title=removed-entry::rail BR-pix was removed/m);
+    expect(run.stdout).toMatch(
+      /^::error file=data\/catalog\/rails\/BR-pix\.yaml,line=1,col=5,endLine=1,endColumn=11,title=removed-entry::rail BR-pix was removed/m,
+    );
   });
 
   it('reports paths relative to the working directory, from a subfolder of the repository', async () => {

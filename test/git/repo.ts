@@ -50,7 +50,7 @@ sources:
     checked: "2026-10-14"
 `;
 
-export const COUNTRY_FR = `code: FR
+const COUNTRY_FR = `code: FR
 name: France
 currency: EUR
 status: open

@@ -57,7 +57,10 @@ describe('catalog stale', () => {
   it('agrees with the stale-verification rule on which rails are due', async () => {
     for (const today of ['2026-11-21', '2026-11-22', '2026-11-23', '2026-12-01']) {
       const report = JSON.parse((await cli(['validate', '--dir', '.', '--today', today, '--format', 'json'], dir)).stdout);
-      const warned = report.problems.filter((p: { rule: string }) => p.rule === 'stale-verification').map((p: { file: string }) => p.file).sort();
+      const warned = report.problems
+        .filter((p: { rule: string }) => p.rule === 'stale-verification')
+        .map((p: { file: string }) => p.file)
+        .sort();
       const listed = (await json('--today', today)).entries.map((e) => `rails/${e.id}.yaml`).sort();
       expect(listed, today).toEqual(warned);
     }

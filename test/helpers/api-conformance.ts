@@ -44,7 +44,12 @@ export class ApiContract {
     this.templates = Object.keys(doc.paths)
       .map((template) => ({
         template,
-        re: new RegExp(`^${template.split('/').map((s) => (/^\{.+\}$/.test(s) ? '[^/]+' : escape(s))).join('/')}$`),
+        re: new RegExp(
+          `^${template
+            .split('/')
+            .map((s) => (/^\{.+\}$/.test(s) ? '[^/]+' : escape(s)))
+            .join('/')}$`,
+        ),
         fixed: template.split('/').filter((s) => !/^\{.+\}$/.test(s)).length,
       }))
       .sort((a, b) => b.fixed - a.fixed);
@@ -53,7 +58,10 @@ export class ApiContract {
   /** Follows a reference to a component (responses, headers). */
   resolve(node: any): any {
     if (!node?.$ref) return node;
-    return node.$ref.slice(2).split('/').reduce((at: any, key: string) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], this.doc);
+    return node.$ref
+      .slice(2)
+      .split('/')
+      .reduce((at: any, key: string) => at?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], this.doc);
   }
 
   /** The path template a concrete path (raw, as sent) matches, if any. */
@@ -165,7 +173,10 @@ export class ApiContract {
       if (body.length > 0) problems.push(`${where}: a body the document does not describe`);
       return;
     }
-    const type = String(answer.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    const type = String(answer.headers['content-type'] ?? '')
+      .split(';')[0]
+      .trim()
+      .toLowerCase();
     const media = Object.keys(content).find((m) => m.toLowerCase() === type);
     if (!media) {
       problems.push(`${where}: Content-Type ${type || '(none)'} is not one of ${Object.keys(content).join(', ')}`);

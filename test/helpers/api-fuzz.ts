@@ -20,8 +20,8 @@ import { ApiContract } from './api-conformance.js';
 import { BUNDLED_TODAY } from './bundled.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const FUZZ_KEY = 'fuzz-key-0123456789abcdef';
-export const FUZZ_LIMITED_KEY = 'fuzz-limited-key-0123456789';
+const FUZZ_KEY = 'fuzz-key-0123456789abcdef';
+const FUZZ_LIMITED_KEY = 'fuzz-limited-key-0123456789';
 const METRICS_TOKEN = 'fuzz-metrics-token-0123456789';
 const TODAY = BUNDLED_TODAY;
 
@@ -62,7 +62,14 @@ export async function fuzzTarget(): Promise<FuzzTarget> {
   const auth = { authorization: `Bearer ${FUZZ_KEY}` };
   const cursors: string[] = [];
   const etags: string[] = [];
-  for (const url of ['/api/v1/rails?limit=2', '/api/v1/assets?limit=1', '/api/v1/countries?status=open&limit=3', `/api/v1/changes?since=${seed.meta.version}`, '/api/v1/rails/BR-pix', '/api/v1/catalog']) {
+  for (const url of [
+    '/api/v1/rails?limit=2',
+    '/api/v1/assets?limit=1',
+    '/api/v1/countries?status=open&limit=3',
+    `/api/v1/changes?since=${seed.meta.version}`,
+    '/api/v1/rails/BR-pix',
+    '/api/v1/catalog',
+  ]) {
     const res = await app.inject({ url, headers: auth });
     const compressed = await app.inject({ url, headers: { ...auth, 'accept-encoding': 'br' } });
     for (const tag of [res.headers.etag, compressed.headers.etag]) if (tag) etags.push(String(tag));
@@ -71,19 +78,48 @@ export async function fuzzTarget(): Promise<FuzzTarget> {
   }
   const pix = seed.rails.find((r) => r.id === 'BR-pix')!;
   const railValues = Object.fromEntries(pix.fields.map((f: any) => [f.name, f.examples?.[0] ?? f.options?.[0]?.value ?? 'x']));
-  const ids = [seed.rails.find((r) => r.phase === 'never')!.id, seed.countries.find((c) => c.status === 'restricted')!.code, seed.assets.find((a) => a.phase === 'never')?.id ?? 'usdc'];
+  const ids = [
+    seed.rails.find((r) => r.phase === 'never')!.id,
+    seed.countries.find((c) => c.status === 'restricted')!.code,
+    seed.assets.find((a) => a.phase === 'never')?.id ?? 'usdc',
+  ];
   return { app, contract, cursors, etags, version: seed.meta.version, railValues, ids };
 }
 
 const printable = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 40 });
 /** Characters a request target may hold as they are (no space, no #; no backslash, which app.inject's WHATWG URL reads as a slash). */
-const targetText = fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).filter((c) => c !== 0x23 && c !== 0x5c).map((c) => String.fromCharCode(c)), maxLength: 30 });
+const targetText = fc.string({
+  unit: fc
+    .integer({ min: 0x21, max: 0x7e })
+    .filter((c) => c !== 0x23 && c !== 0x5c)
+    .map((c) => String.fromCharCode(c)),
+  maxLength: 30,
+});
 const JUNK = ['%zz', '%', '%C3', '%E0%A4%A', '%2F', '%00', '..', '.', '%25', 'A'.repeat(300), '%F0%9F%98%80', '~', ';x', '*'];
 
 /** A path segment: a known id, a near miss, text percent-encoded or not, a broken escape. */
 function segment(ids: string[]): fc.Arbitrary<string> {
   return fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom('BR-pix', 'FR-sepa', 'usdc', 'btc', 'BR', 'br', ...ids, 'XX-nope', 'nope', 'ZZ', 'BR-PIX', 'init.js', 'swagger-ui.css', 'swagger-ui-bundle.js', 'x.js') },
+    {
+      weight: 4,
+      arbitrary: fc.constantFrom(
+        'BR-pix',
+        'FR-sepa',
+        'usdc',
+        'btc',
+        'BR',
+        'br',
+        ...ids,
+        'XX-nope',
+        'nope',
+        'ZZ',
+        'BR-PIX',
+        'init.js',
+        'swagger-ui.css',
+        'swagger-ui-bundle.js',
+        'x.js',
+      ),
+    },
     { weight: 2, arbitrary: fc.string({ maxLength: 20 }).map(encodeURIComponent) },
     { weight: 1, arbitrary: targetText.map((t) => t.replace(/[/?]/g, '')) },
     { weight: 1, arbitrary: fc.constantFrom(...JUNK) },
@@ -92,12 +128,17 @@ function segment(ids: string[]): fc.Arbitrary<string> {
 
 /** A path: a documented template with arbitrary parameters, a template with something more, or anything. */
 function pathOf(templates: string[], ids: string[]): fc.Arbitrary<string> {
-  const filled = fc.tuple(fc.constantFrom(...templates), fc.array(segment(ids), { minLength: 2, maxLength: 2 })).map(([t, [a, b]]) => t.replace(/\{[^}]+\}/, a).replace(/\{[^}]+\}/, b));
+  const filled = fc
+    .tuple(fc.constantFrom(...templates), fc.array(segment(ids), { minLength: 2, maxLength: 2 }))
+    .map(([t, [a, b]]) => t.replace(/\{[^}]+\}/, a).replace(/\{[^}]+\}/, b));
   return fc.oneof(
     { weight: 8, arbitrary: filled },
     { weight: 1, arbitrary: fc.tuple(filled, segment(ids)).map(([p, s]) => `${p}/${s}`) },
     { weight: 1, arbitrary: fc.array(segment(ids), { maxLength: 4 }).map((s) => `/${s.join('/')}`) },
-    { weight: 1, arbitrary: fc.constantFrom('/', '/api', '/api/v1', '/api/v2/rails', '//api/v1/rails', '/api/v1/rails/', '/API/V1/RAILS', '/docs/', '/openapi.JSON') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('/', '/api', '/api/v1', '/api/v2/rails', '//api/v1/rails', '/api/v1/rails/', '/API/V1/RAILS', '/docs/', '/openapi.JSON'),
+    },
   );
 }
 
@@ -105,12 +146,43 @@ const NAMES = ['limit', 'cursor', 'country', 'currency', 'phase', 'status', 'net
 
 function queryOf(target: FuzzTarget): fc.Arbitrary<string> {
   const value = fc.oneof(
-    { weight: 3, arbitrary: fc.constantFrom('1', '2', '50', '100', '101', '007', '0', '-1', '1.5', '1e2', 'abc', 'FR', 'fr', 'EUR', 'eur', 'live', 'LIVE', 'open', 'restricted', 'ethereum', 'solana', target.version, '0123456789abcdef', '') },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(
+        '1',
+        '2',
+        '50',
+        '100',
+        '101',
+        '007',
+        '0',
+        '-1',
+        '1.5',
+        '1e2',
+        'abc',
+        'FR',
+        'fr',
+        'EUR',
+        'eur',
+        'live',
+        'LIVE',
+        'open',
+        'restricted',
+        'ethereum',
+        'solana',
+        target.version,
+        '0123456789abcdef',
+        '',
+      ),
+    },
     { weight: 2, arbitrary: fc.constantFrom(...target.cursors, `${target.cursors[0]}x`, target.cursors[0].slice(0, -3), 'garbage') },
     { weight: 2, arbitrary: fc.string({ maxLength: 20 }).map(encodeURIComponent) },
     { weight: 1, arbitrary: fc.constantFrom(...JUNK) },
   );
-  const param = fc.tuple(fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...NAMES) }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }).map(encodeURIComponent) }), fc.option(value, { nil: null }));
+  const param = fc.tuple(
+    fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...NAMES) }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }).map(encodeURIComponent) }),
+    fc.option(value, { nil: null }),
+  );
   return fc.oneof(
     { weight: 2, arbitrary: fc.constant('') },
     { weight: 6, arbitrary: fc.array(param, { minLength: 1, maxLength: 4 }).map((ps) => `?${ps.map(([n, v]) => (v === null ? n : `${n}=${v}`)).join('&')}`) },
@@ -125,14 +197,33 @@ function headersOf(target: FuzzTarget): fc.Arbitrary<Record<string, string>> {
       authorization: optional(
         fc.oneof(
           { weight: 6, arbitrary: fc.constant(`Bearer ${FUZZ_KEY}`) },
-          { weight: 2, arbitrary: fc.constantFrom(`Bearer ${FUZZ_LIMITED_KEY}`, `bearer  ${FUZZ_KEY}`, `Bearer ${METRICS_TOKEN}`, 'Bearer wrong-key-0123456789abc', 'Basic dXNlcjpwYXNz', 'Bearer', 'Bearer a b', `Bearer ${FUZZ_KEY}x`) },
+          {
+            weight: 2,
+            arbitrary: fc.constantFrom(
+              `Bearer ${FUZZ_LIMITED_KEY}`,
+              `bearer  ${FUZZ_KEY}`,
+              `Bearer ${METRICS_TOKEN}`,
+              'Bearer wrong-key-0123456789abc',
+              'Basic dXNlcjpwYXNz',
+              'Bearer',
+              'Bearer a b',
+              `Bearer ${FUZZ_KEY}x`,
+            ),
+          },
           { weight: 1, arbitrary: printable },
         ),
       ),
-      'accept-encoding': optional(fc.oneof(fc.constantFrom('br', 'gzip', 'identity', 'br, gzip', '*', '*;q=0', 'identity;q=0', 'gzip;q=0.5, br;q=0.4', 'x-gzip', 'deflate'), printable)),
+      'accept-encoding': optional(
+        fc.oneof(fc.constantFrom('br', 'gzip', 'identity', 'br, gzip', '*', '*;q=0', 'identity;q=0', 'gzip;q=0.5, br;q=0.4', 'x-gzip', 'deflate'), printable),
+      ),
       'if-none-match': optional(fc.oneof(fc.constantFrom(...target.etags, '*', 'W/"x"', `"${target.version}"`), printable)),
       'x-request-id': optional(fc.oneof(fc.constantFrom('req-1', 'a'.repeat(15), 'a'.repeat(16), '123e4567-e89b-42d3-a456-426614174000', FUZZ_KEY), printable)),
-      'content-type': optional(fc.oneof(fc.constantFrom('application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'text/plain', 'application/x-www-form-urlencoded'), printable)),
+      'content-type': optional(
+        fc.oneof(
+          fc.constantFrom('application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'text/plain', 'application/x-www-form-urlencoded'),
+          printable,
+        ),
+      ),
     })
     .map((h) => Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined)) as Record<string, string>);
 }
@@ -141,7 +232,12 @@ function bodyOf(target: FuzzTarget): fc.Arbitrary<string | undefined> {
   return fc.oneof(
     { weight: 3, arbitrary: fc.constant(undefined) },
     { weight: 3, arbitrary: fc.constant(JSON.stringify({ values: target.railValues })) },
-    { weight: 2, arbitrary: fc.dictionary(fc.constantFrom(...Object.keys(target.railValues), 'x'), fc.oneof(fc.string({ maxLength: 30 }), fc.jsonValue())).map((values) => JSON.stringify({ values })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .dictionary(fc.constantFrom(...Object.keys(target.railValues), 'x'), fc.oneof(fc.string({ maxLength: 30 }), fc.jsonValue()))
+        .map((values) => JSON.stringify({ values })),
+    },
     { weight: 2, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)) },
     { weight: 1, arbitrary: fc.string({ maxLength: 60 }) },
     { weight: 1, arbitrary: fc.constantFrom('', '{', '{"values":', 'null', `{"values":{"x":"${'a'.repeat(17_000)}"}}`) },
@@ -149,15 +245,21 @@ function bodyOf(target: FuzzTarget): fc.Arbitrary<string | undefined> {
 }
 
 /** The arbitrary of one request. */
-export function requestArbitrary(target: FuzzTarget): fc.Arbitrary<FuzzRequest> {
+function requestArbitrary(target: FuzzTarget): fc.Arbitrary<FuzzRequest> {
   const templates = Object.keys(target.contract.doc.paths);
-  const method = fc.oneof({ weight: 10, arbitrary: fc.constantFrom('GET', 'HEAD') }, { weight: 3, arbitrary: fc.constant('POST') }, { weight: 2, arbitrary: fc.constantFrom('PUT', 'DELETE', 'PATCH', 'OPTIONS', 'PROPFIND', 'TRACE', 'SEARCH') });
-  return fc.record({ method, path: pathOf(templates, target.ids), query: queryOf(target), headers: headersOf(target), body: bodyOf(target) }).map(({ method, path, query, headers, body }) => ({
-    method,
-    url: `${path}${query}`,
-    headers,
-    ...(body !== undefined && method !== 'GET' && method !== 'HEAD' ? { body } : {}),
-  }));
+  const method = fc.oneof(
+    { weight: 10, arbitrary: fc.constantFrom('GET', 'HEAD') },
+    { weight: 3, arbitrary: fc.constant('POST') },
+    { weight: 2, arbitrary: fc.constantFrom('PUT', 'DELETE', 'PATCH', 'OPTIONS', 'PROPFIND', 'TRACE', 'SEARCH') },
+  );
+  return fc
+    .record({ method, path: pathOf(templates, target.ids), query: queryOf(target), headers: headersOf(target), body: bodyOf(target) })
+    .map(({ method, path, query, headers, body }) => ({
+      method,
+      url: `${path}${query}`,
+      headers,
+      ...(body !== undefined && method !== 'GET' && method !== 'HEAD' ? { body } : {}),
+    }));
 }
 
 /**
@@ -191,7 +293,11 @@ export async function probe(target: FuzzTarget, request: FuzzRequest, stats?: Fu
 }
 
 /** Runs the fuzz: `runs` requests from `seed`; the first failure is shrunk to a minimal request. */
-export async function runApiFuzz(target: FuzzTarget, runs: number, seed: number): Promise<{ runs: number; stats: FuzzStats; failure?: { request: FuzzRequest; problems: string[]; seed: number; path?: string } }> {
+export async function runApiFuzz(
+  target: FuzzTarget,
+  runs: number,
+  seed: number,
+): Promise<{ runs: number; stats: FuzzStats; failure?: { request: FuzzRequest; problems: string[]; seed: number; path?: string } }> {
   const stats: FuzzStats = { statuses: new Map(), operations: new Map() };
   const result = await fc.check(
     fc.asyncProperty(requestArbitrary(target), async (request) => (await probe(target, request, stats)).length === 0),

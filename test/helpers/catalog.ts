@@ -154,7 +154,11 @@ export async function validateFiles(files: Record<string, string>, options: { to
 }
 
 /** The problems of one rule (or all) for a set of files, VALID's files included unless replaced. */
-export async function problemsOf(files: Record<string, string | null | undefined>, rule?: string, options: { today?: string; base?: BaseDelta } = {}): Promise<Problem[]> {
+export async function problemsOf(
+  files: Record<string, string | null | undefined>,
+  rule?: string,
+  options: { today?: string; base?: BaseDelta } = {},
+): Promise<Problem[]> {
   const merged: Record<string, string> = { ...VALID };
   for (const [name, text] of Object.entries(files)) {
     if (text === null) delete merged[name];

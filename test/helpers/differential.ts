@@ -13,7 +13,7 @@ import { parseCatalogText, type Parser } from '../../src/parse/file.js';
 import { validateLoaded } from '../../src/pipeline/validate.js';
 import { FORMATS, formatters } from '../../src/report/formatters.js';
 
-export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const CATALOG = path.join(ROOT, 'catalog');
 
 /** Every bundled catalog file: its name inside the catalog folder and its text, in code-unit order of names. */
@@ -42,13 +42,195 @@ const pick = <T>(r: Random, xs: readonly T[]): T => xs[Math.floor(r() * xs.lengt
 const int = (r: Random, n: number) => Math.floor(r() * n);
 
 /** Characters worth inserting: YAML indicators, whitespace, line breaks, quotes, and the unicode a hole hides in. */
-const CHARS = [' ', ' ', '\n', ':', '-', '#', '"', "'", '[', ']', '{', '}', ',', '&', '*', '!', '|', '>', '?', '%', '@', '`', '~', '.', '\\', '0', '1', 'x', 'e', '\t', '\r', 'é', '日', '\u00a0', '\u200b', '\ufeff', '\u2028', '\u0085', '\u0000', '\u001b', '\u007f', '😀', '\ud800'];
+const CHARS = [
+  ' ',
+  ' ',
+  '\n',
+  ':',
+  '-',
+  '#',
+  '"',
+  "'",
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '&',
+  '*',
+  '!',
+  '|',
+  '>',
+  '?',
+  '%',
+  '@',
+  '`',
+  '~',
+  '.',
+  '\\',
+  '0',
+  '1',
+  'x',
+  'e',
+  '\t',
+  '\r',
+  'é',
+  '日',
+  '\u00a0',
+  '\u200b',
+  '\ufeff',
+  '\u2028',
+  '\u0085',
+  '\u0000',
+  '\u001b',
+  '\u007f',
+  '😀',
+  '\ud800',
+];
 
 /** Plain values with a meaning in the YAML 1.2 core schema, or on the edge of one. */
-const SCALARS = ['~', 'null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'FALSE', 'yes', 'no', 'on', 'NO', 'y', '0', '-0', '+0', '00', '012', '0o17', '0o8', '0x1F', '0xg', '0b101', '1_000', '+5', '-5', '1.5', '1.', '.5', '-.5', '1e3', '1E-3', '1.5e+3', '.inf', '-.Inf', '+.INF', '.nan', '.NaN', '9007199254740993', '123456789012345', '1234567890123456', '0.1000000000000000055511', '2026-05-01', '16:00', '1:2', '-', '--', '---', '...', '""', "''", '"a\\"b"', '"\\u00e9"', '"\\x41"', '"tab\\there"', "'it''s'", 'a #b', 'a# b', '[]', '{}', '[a, b]', '[a,b]', '[ a , b ]', '[a, [b, c]]', '{a: 1}', '{ a: 1, a: 2 }', '{a:1}', '[a: 1]', '[a, ]', '[, a]', '"unterminated', "'unterminated", '&anchor value', '*alias', '!!str 1', '!!int "1"', '!tag x', '|', '>-', '? x', '@x', '`x`', '%x', '"multi\n  line"', 'a: b', 'a:b', 'é', 'x\u00a0y'];
+const SCALARS = [
+  '~',
+  'null',
+  'Null',
+  'NULL',
+  'true',
+  'True',
+  'TRUE',
+  'false',
+  'FALSE',
+  'yes',
+  'no',
+  'on',
+  'NO',
+  'y',
+  '0',
+  '-0',
+  '+0',
+  '00',
+  '012',
+  '0o17',
+  '0o8',
+  '0x1F',
+  '0xg',
+  '0b101',
+  '1_000',
+  '+5',
+  '-5',
+  '1.5',
+  '1.',
+  '.5',
+  '-.5',
+  '1e3',
+  '1E-3',
+  '1.5e+3',
+  '.inf',
+  '-.Inf',
+  '+.INF',
+  '.nan',
+  '.NaN',
+  '9007199254740993',
+  '123456789012345',
+  '1234567890123456',
+  '0.1000000000000000055511',
+  '2026-05-01',
+  '16:00',
+  '1:2',
+  '-',
+  '--',
+  '---',
+  '...',
+  '""',
+  "''",
+  '"a\\"b"',
+  '"\\u00e9"',
+  '"\\x41"',
+  '"tab\\there"',
+  "'it''s'",
+  'a #b',
+  'a# b',
+  '[]',
+  '{}',
+  '[a, b]',
+  '[a,b]',
+  '[ a , b ]',
+  '[a, [b, c]]',
+  '{a: 1}',
+  '{ a: 1, a: 2 }',
+  '{a:1}',
+  '[a: 1]',
+  '[a, ]',
+  '[, a]',
+  '"unterminated',
+  "'unterminated",
+  '&anchor value',
+  '*alias',
+  '!!str 1',
+  '!!int "1"',
+  '!tag x',
+  '|',
+  '>-',
+  '? x',
+  '@x',
+  '`x`',
+  '%x',
+  '"multi\n  line"',
+  'a: b',
+  'a:b',
+  'é',
+  'x\u00a0y',
+];
 
 /** Snippets of YAML features spliced in as whole lines. */
-const LINES = ['---', '...', '%YAML 1.2', '%TAG ! tag:x,2026:', 'anchor: &a value', 'alias: *a', 'merge:\n  <<: *a', '<<: {x: 1}', '? complex\n: key', 'block: |\n  line one\n  line two', 'folded: >\n  a\n  b', 'keep: |+\n  x\n\n', 'tagged: !!str 12', 'flow: { a: 1, b: [x, y] }', 'flowmulti: [a,\n  b]', 'empty:', 'list:\n- a\n- b', 'list2:\n  - a\n  -\n  - - b', 'nested:\n  deeper:\n    deepest: 1', 'id: duplicate', '"quoted key": 1', "'single key': 2", '1: number key', 'true: bool key', 'null: null key', '~: tilde key', '__proto__: x', 'constructor: x', 'key : spaced', 'plain\n  continued', '# a comment', '   # indented comment', '', '  ', 'a:\tb', '\tindented: tab', 'x: "a\r\nb"', 'k: v # c', 'k: v#c', '- item', 'weird: - x', 'url: http://example.com/a#b', 'time: 16:00:00', 'date: 2026-05-01', 'float: 1.0', 'neg: -1', 'big: 99999999999999999999'];
+const LINES = [
+  '---',
+  '...',
+  '%YAML 1.2',
+  '%TAG ! tag:x,2026:',
+  'anchor: &a value',
+  'alias: *a',
+  'merge:\n  <<: *a',
+  '<<: {x: 1}',
+  '? complex\n: key',
+  'block: |\n  line one\n  line two',
+  'folded: >\n  a\n  b',
+  'keep: |+\n  x\n\n',
+  'tagged: !!str 12',
+  'flow: { a: 1, b: [x, y] }',
+  'flowmulti: [a,\n  b]',
+  'empty:',
+  'list:\n- a\n- b',
+  'list2:\n  - a\n  -\n  - - b',
+  'nested:\n  deeper:\n    deepest: 1',
+  'id: duplicate',
+  '"quoted key": 1',
+  "'single key': 2",
+  '1: number key',
+  'true: bool key',
+  'null: null key',
+  '~: tilde key',
+  '__proto__: x',
+  'constructor: x',
+  'key : spaced',
+  'plain\n  continued',
+  '# a comment',
+  '   # indented comment',
+  '',
+  '  ',
+  'a:\tb',
+  '\tindented: tab',
+  'x: "a\r\nb"',
+  'k: v # c',
+  'k: v#c',
+  '- item',
+  'weird: - x',
+  'url: http://example.com/a#b',
+  'time: 16:00:00',
+  'date: 2026-05-01',
+  'float: 1.0',
+  'neg: -1',
+  'big: 99999999999999999999',
+];
 
 /** One random mutation of a text. */
 function mutateOnce(text: string, r: Random): string {
@@ -71,7 +253,14 @@ function mutateOnce(text: string, r: Random): string {
     case 4: {
       // quotes: swap the kind, drop them, or add them around a value
       const l = lines[line];
-      const options = [l.replace(/"/g, "'"), l.replace(/'/g, '"'), l.replace(/["']/g, ''), l.replace(/: (.+)$/, ': "$1"'), l.replace(/: (.+)$/, ": '$1'"), l.replace(/"([^"]*)"/, '"$1\\"x"')];
+      const options = [
+        l.replace(/"/g, "'"),
+        l.replace(/'/g, '"'),
+        l.replace(/["']/g, ''),
+        l.replace(/: (.+)$/, ': "$1"'),
+        l.replace(/: (.+)$/, ": '$1'"),
+        l.replace(/"([^"]*)"/, '"$1\\"x"'),
+      ];
       lines[line] = pick(r, options);
       return lines.join('\n');
     }
@@ -149,7 +338,7 @@ export function compareParsers(name: string, text: string): { fast: boolean; mis
 }
 
 /** The smallest text (by removing lines, then characters) that still shows a mismatch. */
-export function shrink(name: string, text: string): string {
+function shrink(name: string, text: string): string {
   const fails = (t: string) => compareParsers(name, t).mismatch !== undefined;
   let best = text;
   for (let progress = true; progress; ) {

@@ -25,8 +25,11 @@ export interface LintResult {
 
 function run(bin: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(path.join(ROOT, 'node_modules/.bin', bin), args, { cwd: ROOT, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1', REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } }, (err, stdout, stderr) =>
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      path.join(ROOT, 'node_modules/.bin', bin),
+      args,
+      { cwd: ROOT, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1', REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -34,18 +37,38 @@ function run(bin: string, args: string[]): Promise<{ code: number; stdout: strin
 async function redocly(file: string): Promise<LintResult> {
   const { code, stdout, stderr } = await run('redocly', ['lint', file, '--config', path.join(ROOT, 'redocly.yaml'), '--format=json']);
   const json = stdout.slice(stdout.indexOf('{'));
-  let report: { totals: { errors: number; warnings: number; ignored: number }; problems: Array<{ ruleId: string; severity: string; message: string; location: Array<{ pointer: string }> }> };
+  let report: {
+    totals: { errors: number; warnings: number; ignored: number };
+    problems: Array<{ ruleId: string; severity: string; message: string; location: Array<{ pointer: string }> }>;
+  };
   try {
     report = JSON.parse(json);
   } catch {
     throw new Error(`redocly lint did not answer JSON (exit ${code}): ${stderr.slice(0, 2000)}`);
   }
   const problems = report.problems.map((p) => `${p.severity} ${p.ruleId} ${p.location?.[0]?.pointer ?? ''}: ${p.message}`);
-  return { tool: 'redocly lint (recommended)', errors: report.totals.errors, warnings: report.totals.warnings, others: report.totals.ignored, problems, exitCode: code };
+  return {
+    tool: 'redocly lint (recommended)',
+    errors: report.totals.errors,
+    warnings: report.totals.warnings,
+    others: report.totals.ignored,
+    problems,
+    exitCode: code,
+  };
 }
 
 async function spectral(file: string): Promise<LintResult> {
-  const { code, stdout, stderr } = await run('spectral', ['lint', file, '--ruleset', path.join(ROOT, '.spectral.yaml'), '--format', 'json', '--fail-severity', 'hint', '--quiet']);
+  const { code, stdout, stderr } = await run('spectral', [
+    'lint',
+    file,
+    '--ruleset',
+    path.join(ROOT, '.spectral.yaml'),
+    '--format',
+    'json',
+    '--fail-severity',
+    'hint',
+    '--quiet',
+  ]);
   let results: Array<{ code: string; severity: number; message: string; path: string[] }>;
   try {
     results = JSON.parse(stdout.trim() === '' ? '[]' : stdout);

@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, writeFile, mkdir, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
@@ -10,7 +9,13 @@ function fakeIO(cwd: string) {
   const out: string[] = [];
   const err: string[] = [];
   return {
-    io: { cwd, env: {}, stdout: { write: (s: string) => out.push(s) }, stderr: { write: (s: string) => err.push(s) }, now: () => new Date('2026-11-22T12:00:00Z') },
+    io: {
+      cwd,
+      env: {},
+      stdout: { write: (s: string) => out.push(s) },
+      stderr: { write: (s: string) => err.push(s) },
+      now: () => new Date('2026-11-22T12:00:00Z'),
+    },
     out,
     err,
   };
@@ -27,7 +32,8 @@ const EXTRA: Record<string, string> = {
   'countries/FR.yaml': 'code: FR\nname: France\ncurrency: EUR\nstatus: coming\n',
   'countries/KP.yaml': 'code: KP\nname: North Korea\ncurrency: null\nstatus: restricted\nreason: international_sanctions\n',
   // The written policy that restricts KP: checked by validate, never published in the seed.
-  'policies/embargo.yaml': 'id: embargo\nname: Embargo\npublisher: A government\nurl: https://example.org/embargo\nasOf: "2026-01-01"\nscope: Country-wide embargoes.\neffect:\n  status: restricted\n  reason: international_sanctions\ncountries: [KP]\n',
+  'policies/embargo.yaml':
+    'id: embargo\nname: Embargo\npublisher: A government\nurl: https://example.org/embargo\nasOf: "2026-01-01"\nscope: Country-wide embargoes.\neffect:\n  status: restricted\n  reason: international_sanctions\ncountries: [KP]\n',
 };
 
 describe('catalog build', () => {
@@ -51,7 +57,11 @@ describe('catalog build', () => {
   it('gives identical bytes whatever the order files were created in or keys were written in', async () => {
     const a = await build({ ...VALID, ...EXTRA });
     const reversed = Object.fromEntries(Object.entries({ ...VALID, ...EXTRA }).reverse());
-    const reorderedKeys = { ...reversed, 'countries/BR.yaml': COUNTRY_BR.split('\n').reverse().join('\n') + '\n', 'assets/usdc.yaml': ASSET_USDC.split('\n').filter(Boolean).reverse().join('\n') + '\n' };
+    const reorderedKeys = {
+      ...reversed,
+      'countries/BR.yaml': COUNTRY_BR.split('\n').reverse().join('\n') + '\n',
+      'assets/usdc.yaml': ASSET_USDC.split('\n').filter(Boolean).reverse().join('\n') + '\n',
+    };
     const b = await build(reorderedKeys);
     expect(b.code).toBe(0);
     expect(await readFile(b.seedPath, 'utf8')).toBe(await readFile(a.seedPath, 'utf8'));

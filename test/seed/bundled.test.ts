@@ -9,7 +9,7 @@ const root = path.resolve(__dirname, '../..');
 describe('the bundled catalog', () => {
   // Judged on a date far ahead, so that no verifiedAt can be in the future whatever the day the suite runs;
   // staleness is only a warning.
-  it('has no error, and its seed meets the seed schema and the issue\'s coverage', async () => {
+  it("has no error, and its seed meets the seed schema and the issue's coverage", async () => {
     const { report, catalog } = await validateCatalog({ dir: 'catalog', cwd: root, today: '2099-12-31' });
     expect(report.problems.filter((p) => p.severity === 'error')).toEqual([]);
     const seed = buildSeed(catalog);
@@ -27,7 +27,12 @@ describe('the bundled catalog', () => {
     );
     expect([0, 2, 3].every((d) => seed.rails.some((r) => r.limits.decimals === d))).toBe(true);
     // The written country policy (not published) and a source for every rail (published).
-    expect(catalog.policies.map((p) => p.data.id).sort()).toEqual(['eu-restrictive-measures', 'fatf-call-for-action', 'fatf-increased-monitoring', 'us-ofac-comprehensive-sanctions']);
+    expect(catalog.policies.map((p) => p.data.id).sort()).toEqual([
+      'eu-restrictive-measures',
+      'fatf-call-for-action',
+      'fatf-increased-monitoring',
+      'us-ofac-comprehensive-sanctions',
+    ]);
     expect(seed).not.toHaveProperty('policies');
     expect(seed.rails.filter((r) => !r.sources?.length).map((r) => r.id)).toEqual([]);
     expect(seed.countries.filter((c) => c.status === 'restricted' && c.currency !== null).map((c) => c.code)).toEqual([]);

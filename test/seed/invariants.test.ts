@@ -44,9 +44,17 @@ describe('the seed holds no control, bidi, invisible character or lone surrogate
   });
 
   it('finds them in keys and nested values, and publish refuses a seed file edited by hand', async () => {
-    expect(unsafeTexts({ rails: [{ fields: [{ help: { fr: 'a\u0000b' } }] }], ['k\u202e']: 1 })).toEqual(['/rails/0/fields/0/help/fr holds U+0000 NULL', '/k\u202e (the key) holds U+202E RIGHT-TO-LEFT OVERRIDE']);
+    expect(unsafeTexts({ rails: [{ fields: [{ help: { fr: 'a\u0000b' } }] }], ['k\u202e']: 1 })).toEqual([
+      '/rails/0/fields/0/help/fr holds U+0000 NULL',
+      '/k\u202e (the key) holds U+202E RIGHT-TO-LEFT OVERRIDE',
+    ]);
     const store = await mkdtemp(path.join(tmpdir(), 'catalog-store-'));
-    const seed = { meta: { version: '0000000000000000', counts: { rails: 1, assets: 0, countries: 0 } }, rails: [{ id: 'BR-pix', name: 'Pix\u0007' }], assets: [], countries: [] };
+    const seed = {
+      meta: { version: '0000000000000000', counts: { rails: 1, assets: 0, countries: 0 } },
+      rails: [{ id: 'BR-pix', name: 'Pix\u0007' }],
+      assets: [],
+      countries: [],
+    };
     await expect(publishSeed(store, JSON.stringify(seed))).rejects.toThrow('the seed /rails/0/name holds U+0007 BELL, which no seed may hold');
   });
 });

@@ -33,7 +33,11 @@ describe('schemas', () => {
   it('maps every catalog folder to its schema for the editor, and every catalog file names its schema', () => {
     const settings = JSON.parse(readFileSync(path.join(root, '.vscode/settings.json'), 'utf8'));
     const mapped = settings['yaml.schemas'] as Record<string, string>;
-    for (const [folder, schema] of [['rails', 'rail'], ['assets', 'asset'], ['countries', 'country']]) {
+    for (const [folder, schema] of [
+      ['rails', 'rail'],
+      ['assets', 'asset'],
+      ['countries', 'country'],
+    ]) {
       expect(mapped[`./schemas/${schema}.schema.json`]).toBe(`catalog/${folder}/*.yaml`);
       for (const file of readdirSync(path.join(root, 'catalog', folder))) {
         const first = readFileSync(path.join(root, 'catalog', folder, file), 'utf8').split('\n')[0];

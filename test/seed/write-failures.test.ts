@@ -93,7 +93,9 @@ describe('catalog build when the seed cannot be written', () => {
     await mkdir(path.join(root, 'dist/out'));
     const result = await build(root, 'dist/out');
     expect(result.code).toBe(2);
-    expect(result.stderr.trimEnd()).toMatch(/^catalog build: cannot write dist\/out: it is a folder, not a file: give --out the path of a file, such as .*dist\/out\/seed\.json \(EISDIR\); nothing was written$/);
+    expect(result.stderr.trimEnd()).toMatch(
+      /^catalog build: cannot write dist\/out: it is a folder, not a file: give --out the path of a file, such as .*dist\/out\/seed\.json \(EISDIR\); nothing was written$/,
+    );
     expect(await readdir(path.join(root, 'dist/out'))).toEqual([]);
     expect(await temps(path.join(root, 'dist'))).toEqual([]);
   });
@@ -102,7 +104,9 @@ describe('catalog build when the seed cannot be written', () => {
     const root = await project();
     const result = await build(root, 'dist/seed.json/seed.json');
     expect(result.code).toBe(2);
-    expect(result.stderr.trimEnd()).toMatch(/^catalog build: cannot write dist\/seed\.json\/seed\.json: a part of the path is a file, not a folder: .*\((ENOTDIR|EEXIST)\); nothing was written$/);
+    expect(result.stderr.trimEnd()).toMatch(
+      /^catalog build: cannot write dist\/seed\.json\/seed\.json: a part of the path is a file, not a folder: .*\((ENOTDIR|EEXIST)\); nothing was written$/,
+    );
     expect(await readFile(path.join(root, 'dist/seed.json'), 'utf8')).toBe(OLD);
   });
 
@@ -114,7 +118,9 @@ describe('catalog build when the seed cannot be written', () => {
     try {
       const result = await build(root, 'dist/seed.json');
       expect(result.code).toBe(2);
-      expect(result.stderr.trimEnd()).toMatch(/^catalog build: cannot write dist\/seed\.json: permission denied: .*\(EACCES\); the previous seed is untouched$/);
+      expect(result.stderr.trimEnd()).toMatch(
+        /^catalog build: cannot write dist\/seed\.json: permission denied: .*\(EACCES\); the previous seed is untouched$/,
+      );
       expect(await readFile(path.join(root, 'dist/seed.json'), 'utf8')).toBe(OLD);
     } finally {
       await chmod(path.join(root, 'dist'), 0o755);

@@ -7,7 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientErrorAnswer, readableUrl } from '../../src/service/edge.js';
 import { ERRORS } from '../../src/service/errors.js';
-import { AUTH, fixtureSeed, KEY, makeApp, OTHER_KEY } from './helpers.js';
+import { fixtureSeed, KEY, makeApp, OTHER_KEY } from './helpers.js';
 
 const JSON_BODY = { 'content-type': 'application/json' };
 const CHECK = '/api/v1/rails/BR-pix/beneficiary-checks';
@@ -31,7 +31,12 @@ const WRONG_BUT_THE_KEY: Array<[string, Request]> = [
 ];
 
 function send(app: FastifyInstance, request: Request, key = KEY): Promise<LightMyRequestResponse> {
-  return app.inject({ method: request.method as 'GET', url: request.url, headers: { authorization: `Bearer ${key}`, ...request.headers }, payload: request.payload });
+  return app.inject({
+    method: request.method as 'GET',
+    url: request.url,
+    headers: { authorization: `Bearer ${key}`, ...request.headers },
+    payload: request.payload,
+  });
 }
 
 /** The rules of every error answer: X-Request-Id, Cache-Control: no-store, the table's status and code, the id in the body. */
@@ -65,7 +70,7 @@ describe('a key over its rate limit is 429 on every route and method, whatever e
     expectError(res, 'missing_credential');
   });
 
-  it('another key under its limit gets each route\'s own answer, not 429', async () => {
+  it("another key under its limit gets each route's own answer, not 429", async () => {
     const { app: roomy } = await makeApp(await fixtureSeed(), { rateLimit: { default: { max: 1000, windowMs: 60_000 } } });
     const statuses = [];
     for (const [, request] of WRONG_BUT_THE_KEY) statuses.push((await send(roomy, request, OTHER_KEY)).statusCode);
@@ -91,7 +96,7 @@ describe('every request with an accepted key counts once, whatever its method', 
   });
 });
 
-describe('bodies: one error path, the route\'s table rows', () => {
+describe("bodies: one error path, the route's table rows", () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     ({ app } = await makeApp(await fixtureSeed()));
@@ -106,8 +111,18 @@ describe('bodies: one error path, the route\'s table rows', () => {
     ['a body that is not JSON', 'invalid_body', 'the body is not valid JSON', { method: 'POST', url: CHECK, headers: JSON_BODY, payload: '{"values":' }],
     ['a JSON array', 'invalid_body', 'the body is not a JSON object', { method: 'POST', url: CHECK, headers: JSON_BODY, payload: '[]' }],
     ['a body on an unknown path, not JSON', 'not_found', undefined, { method: 'POST', url: '/api/v1/nothing', headers: JSON_BODY, payload: '{' }],
-    ['a body on an unknown path, over the limit', 'not_found', undefined, { method: 'POST', url: '/api/v1/nothing', headers: JSON_BODY, payload: 'x'.repeat(5000) }],
-    ['a body on an unknown path, of an unknown type', 'not_found', undefined, { method: 'PUT', url: '/nothing', headers: { 'content-type': 'application/x-what' }, payload: 'x' }],
+    [
+      'a body on an unknown path, over the limit',
+      'not_found',
+      undefined,
+      { method: 'POST', url: '/api/v1/nothing', headers: JSON_BODY, payload: 'x'.repeat(5000) },
+    ],
+    [
+      'a body on an unknown path, of an unknown type',
+      'not_found',
+      undefined,
+      { method: 'PUT', url: '/nothing', headers: { 'content-type': 'application/x-what' }, payload: 'x' },
+    ],
     ['a body on a refused method', 'method_not_allowed', undefined, { method: 'PUT', url: '/api/v1/rails', headers: JSON_BODY, payload: '{' }],
   ] as const)('%s: %s', async (_name, id, problem, request) => {
     const res = await send(app, request as Request);

@@ -83,7 +83,7 @@ const RAILS: RailSpec[] = [
 ];
 
 /** The fixture catalog: the helpers' VALID entries plus rails, countries and assets covering every filter value. */
-export function fixtureFiles(): Record<string, string> {
+function fixtureFiles(): Record<string, string> {
   const files: Record<string, string> = {
     'rails/BR-pix.yaml': RAIL_BR_PIX,
     'countries/BR.yaml': COUNTRY_BR,

@@ -15,7 +15,7 @@ export const hasChromium = existsSync(CHROMIUM);
 export const browserRequired = process.env.CATALOG_REQUIRE_BROWSER === '1';
 
 /** Flags for a quiet, offline, sandbox-less headless Chromium (root in CI containers). */
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -83,9 +83,19 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // evaluate, not a script tag: it also runs on a page whose own scripts are off.
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    return result.violations.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
   });
   return violations;
 }
