@@ -12,7 +12,11 @@ const fields: SeedField[] = [
     type: 'select',
     required: true,
     normalize: 'lower',
-    options: [{ value: 'cpf', label: label('CPF') }, { value: 'email', label: label('E-mail') }, { value: 'evp', label: label('Random key') }],
+    options: [
+      { value: 'cpf', label: label('CPF') },
+      { value: 'email', label: label('E-mail') },
+      { value: 'evp', label: label('Random key') },
+    ],
   },
   {
     name: 'key',
@@ -38,7 +42,13 @@ const fields: SeedField[] = [
     type: 'text',
     required: false,
     pattern: '^[0-9]{5}$',
-    dependsOn: { field: 'keyType', variants: [{ when: ['cpf'], applies: false }, { when: ['email'], required: true }] },
+    dependsOn: {
+      field: 'keyType',
+      variants: [
+        { when: ['cpf'], applies: false },
+        { when: ['email'], required: true },
+      ],
+    },
   },
 ];
 const rail = { fields };
@@ -53,7 +63,11 @@ describe('dependent fields', () => {
     { name: 'an e-mail with the e-mail type (and its bank, required there)', values: { keyType: 'email', key: 'jo@example.com', bank: '40012' }, expected: [] },
     { name: 'an e-mail with the CPF type: too long for a CPF', values: { keyType: 'cpf', key: 'jo@example.com' }, expected: [['key', 'max_length']] },
     { name: 'an e-mail-like value with the CPF type: the CPF pattern', values: { keyType: 'cpf', key: 'a@b.cc' }, expected: [['key', 'pattern']] },
-    { name: 'a CPF with the e-mail type: the variant\'s type check', values: { keyType: 'email', key: '52998224725', bank: '40012' }, expected: [['key', 'type']] },
+    {
+      name: "a CPF with the e-mail type: the variant's type check",
+      values: { keyType: 'email', key: '52998224725', bank: '40012' },
+      expected: [['key', 'type']],
+    },
     { name: 'the choice normalized as its select normalizes it', values: { keyType: ' CPF '.trim(), key: '52998224725' }, expected: [] },
     { name: 'an option no variant names: otherwise', values: { keyType: 'evp', key: '52998224725' }, expected: [['key', 'pattern']] },
     { name: 'otherwise accepts its own format', values: { keyType: 'evp', key: '7d9f03358dcc40549bf90dbd61d36906' }, expected: [] },
@@ -68,13 +82,21 @@ describe('dependent fields', () => {
   });
 
   it('leaves a field that does not apply out of the normalized values', () => {
-    expect(validateBeneficiary(rail, { keyType: 'CPF', key: ' 52998224725 ', bank: '' })).toEqual({ valid: true, errors: [], values: { keyType: 'cpf', key: '52998224725' } });
+    expect(validateBeneficiary(rail, { keyType: 'CPF', key: ' 52998224725 ', bank: '' })).toEqual({
+      valid: true,
+      errors: [],
+      values: { keyType: 'cpf', key: '52998224725' },
+    });
   });
 
-  it('says which choice decided, with the chosen format\'s help, in English and French', () => {
+  it("says which choice decided, with the chosen format's help, in English and French", () => {
     const [error] = checkBeneficiary(rail, { keyType: 'cpf', key: 'jo@example.com' }).errors;
-    expect(error.message.en).toBe('with Key type CPF: too long: at most 11 characters after normalization (trim), this value has 14; remove the extra characters; CPF: 11 digits');
-    expect(error.message.fr).toBe('avec Key type (fr) CPF (fr) : trop long : 11 caractères au plus après normalisation (trim) ; supprimez les caractères en trop ; CPF: 11 digits (fr)');
+    expect(error.message.en).toBe(
+      'with Key type CPF: too long: at most 11 characters after normalization (trim), this value has 14; remove the extra characters; CPF: 11 digits',
+    );
+    expect(error.message.fr).toBe(
+      'avec Key type (fr) CPF (fr) : trop long : 11 caractères au plus après normalisation (trim) ; supprimez les caractères en trop ; CPF: 11 digits (fr)',
+    );
     expect(error.help).toEqual(label('CPF: 11 digits'));
     const [bank] = checkBeneficiary(rail, { keyType: 'cpf', key: '52998224725', bank: '40012' }).errors;
     expect(bank.message).toEqual({
@@ -83,11 +105,20 @@ describe('dependent fields', () => {
     });
   });
 
-  it('resolves a field: the variant\'s attributes in place of the field\'s, the others kept, no dependsOn', () => {
+  it("resolves a field: the variant's attributes in place of the field's, the others kept, no dependsOn", () => {
     const resolved = resolveField(fields, fields[1], { keyType: 'cpf' });
     expect(resolved.applies).toBe(true);
     expect(resolved.choice?.value).toBe('cpf');
-    expect(resolved.field).toEqual({ name: 'key', label: label('Key'), type: 'text', required: true, pattern: '^[0-9]{11}$', maxLength: 11, normalize: 'trim', help: label('CPF: 11 digits') });
+    expect(resolved.field).toEqual({
+      name: 'key',
+      label: label('Key'),
+      type: 'text',
+      required: true,
+      pattern: '^[0-9]{11}$',
+      maxLength: 11,
+      normalize: 'trim',
+      help: label('CPF: 11 digits'),
+    });
     expect(resolveField(fields, fields[1], {}).field).toBe(fields[1]);
     expect(resolveField(fields, fields[2], { keyType: 'cpf' }).applies).toBe(false);
   });

@@ -10,7 +10,17 @@ const rail: { fields: SeedField[] } = {
   fields: [
     { name: 'iban', label, type: 'iban', required: true, normalize: 'upper_remove_spaces', maxLength: 34, pattern: '^(?:FR|DE)[0-9]{2}[0-9A-Z]+$', help },
     { name: 'holder', type: 'text', required: true, normalize: 'trim', maxLength: 10 },
-    { name: 'accountType', type: 'select', required: false, normalize: 'upper', options: [{ value: 'CHECKING', label }, { value: 'SAVINGS', label }], help },
+    {
+      name: 'accountType',
+      type: 'select',
+      required: false,
+      normalize: 'upper',
+      options: [
+        { value: 'CHECKING', label },
+        { value: 'SAVINGS', label },
+      ],
+      help,
+    },
     { name: 'routing', type: 'aba_routing', required: false, normalize: 'remove_separators', help },
     { name: 'clabe', type: 'clabe', required: false, help },
     { name: 'phone', type: 'phone', required: false, normalize: 'remove_separators' },
@@ -26,16 +36,35 @@ function codes(values: unknown, r: { fields: SeedField[] } = rail): Array<[strin
 
 describe('validateBeneficiary', () => {
   it('accepts valid values and returns them normalized', () => {
-    const result = validateBeneficiary(rail, { ...good, accountType: 'savings', routing: '021-000-021', clabe: '002010077777777771', phone: '+254 712 345 678', email: ' jane@example.com ' });
+    const result = validateBeneficiary(rail, {
+      ...good,
+      accountType: 'savings',
+      routing: '021-000-021',
+      clabe: '002010077777777771',
+      phone: '+254 712 345 678',
+      email: ' jane@example.com ',
+    });
     expect(result).toEqual({
       valid: true,
       errors: [],
-      values: { iban: 'FR7630006000011234567890189', holder: 'Jane Doe', accountType: 'SAVINGS', routing: '021000021', clabe: '002010077777777771', phone: '+254712345678', email: 'jane@example.com' },
+      values: {
+        iban: 'FR7630006000011234567890189',
+        holder: 'Jane Doe',
+        accountType: 'SAVINGS',
+        routing: '021000021',
+        clabe: '002010077777777771',
+        phone: '+254712345678',
+        email: 'jane@example.com',
+      },
     });
   });
 
   it('leaves absent optional fields out of the values', () => {
-    expect(validateBeneficiary(rail, { ...good, email: '' })).toEqual({ valid: true, errors: [], values: { iban: 'FR7630006000011234567890189', holder: 'Jane Doe' } });
+    expect(validateBeneficiary(rail, { ...good, email: '' })).toEqual({
+      valid: true,
+      errors: [],
+      values: { iban: 'FR7630006000011234567890189', holder: 'Jane Doe' },
+    });
   });
 
   it.each([
@@ -60,15 +89,36 @@ describe('validateBeneficiary', () => {
     { name: 'phone not E.164', values: { ...good, phone: '0712345678' }, expected: [['phone', 'type']] },
     { name: 'e-mail', values: { ...good, email: 'jane at example.com' }, expected: [['email', 'type']] },
     { name: 'unknown field', values: { ...good, ibn: 'x' }, expected: [['ibn', 'unknown_field']] },
-    { name: 'unknown fields after the rail\'s fields', values: { zz: '1', ...good, holder: 5, aa: 2 }, expected: [['holder', 'type'], ['zz', 'unknown_field'], ['aa', 'unknown_field']] },
-    { name: 'one error per field, in the rail\'s order', values: { email: 'x', iban: 'DE001', holder: '' }, expected: [['iban', 'type'], ['holder', 'required'], ['email', 'type']] },
+    {
+      name: "unknown fields after the rail's fields",
+      values: { zz: '1', ...good, holder: 5, aa: 2 },
+      expected: [
+        ['holder', 'type'],
+        ['zz', 'unknown_field'],
+        ['aa', 'unknown_field'],
+      ],
+    },
+    {
+      name: "one error per field, in the rail's order",
+      values: { email: 'x', iban: 'DE001', holder: '' },
+      expected: [
+        ['iban', 'type'],
+        ['holder', 'required'],
+        ['email', 'type'],
+      ],
+    },
   ])('reports $name', ({ values, expected }) => {
     expect(codes(values)).toEqual(expected);
   });
 
-  it('carries the field\'s help text (fr and en) on its errors, and none when the field has none', () => {
+  it("carries the field's help text (fr and en) on its errors, and none when the field has none", () => {
     const { errors } = validateBeneficiary(rail, { iban: 'nope', holder: '', routing: '1', ibn: 'x' });
-    expect(errors.map((e) => [e.field, e.help])).toEqual([['iban', help], ['holder', undefined], ['routing', help], ['ibn', undefined]]);
+    expect(errors.map((e) => [e.field, e.help])).toEqual([
+      ['iban', help],
+      ['holder', undefined],
+      ['routing', help],
+      ['ibn', undefined],
+    ]);
     expect(errors.every((e) => typeof e.message === 'string' && e.message.length > 10)).toBe(true);
   });
 
@@ -89,7 +139,7 @@ describe('validateBeneficiary', () => {
     expect(codes({ note: 'a'.repeat(MAX_VALUE_LENGTH + 1) }, free)).toEqual([['note', 'max_length']]);
   });
 
-  it('reads only the values\' own properties (a field named constructor is missing from {})', () => {
+  it("reads only the values' own properties (a field named constructor is missing from {})", () => {
     const r = { fields: [{ name: 'constructor', type: 'text', required: true } satisfies SeedField] };
     expect(codes({}, r)).toEqual([['constructor', 'required']]);
     expect(codes(JSON.parse('{"__proto__": "x", "constructor": "y"}'), r)).toEqual([['__proto__', 'unknown_field']]);
@@ -105,25 +155,56 @@ describe('validateBeneficiary', () => {
       return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
     };
     const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)];
-    const oddValue = (): unknown => pick<() => unknown>([
-      () => undefined, () => null, () => NaN, () => -0, () => 1e308, () => 12345678901234567890n, () => true, () => Symbol('x'),
-      () => ({}), () => [], () => ['FR76'], () => ({ toString: () => 'FR76' }), () => () => 'x',
-      () => '', () => ' ', () => '\u0000', () => '\uD800', () => '😀'.repeat(50), () => 'a'.repeat(5_000_000), () => ' '.repeat(1_000_000),
-      () => 'FR7630006000011234567890189', () => '021000021', () => '+254712345678', () => 'a@b.co', () => '002010077777777771',
-    ])();
-    const oddRail = (): unknown => pick<() => unknown>([
-      () => rail, () => null, () => undefined, () => ({}), () => ({ fields: null }), () => ({ fields: 'x' }), () => ({ fields: [null, 1, 'x', {}] }),
-      () => ({ fields: [{ name: 'a', type: 'nope', required: true }, { name: 'b', type: 'select', required: true, options: [null, { value: 1 }] }] }),
-      () => ({ fields: [{ name: 'c', type: 'text', required: 'yes', pattern: '(', maxLength: 'x', normalize: 'nope', help: 'x' }] }),
-      () => ({ fields: [{ name: 'd', type: 'iban', required: false, pattern: 5, normalize: '__proto__', help: { fr: 1 } }] }),
-    ])();
+    const oddValue = (): unknown =>
+      pick<() => unknown>([
+        () => undefined,
+        () => null,
+        () => NaN,
+        () => -0,
+        () => 1e308,
+        () => 12345678901234567890n,
+        () => true,
+        () => Symbol('x'),
+        () => ({}),
+        () => [],
+        () => ['FR76'],
+        () => ({ toString: () => 'FR76' }),
+        () => () => 'x',
+        () => '',
+        () => ' ',
+        () => '\u0000',
+        () => '\uD800',
+        () => '😀'.repeat(50),
+        () => 'a'.repeat(5_000_000),
+        () => ' '.repeat(1_000_000),
+        () => 'FR7630006000011234567890189',
+        () => '021000021',
+        () => '+254712345678',
+        () => 'a@b.co',
+        () => '002010077777777771',
+      ])();
+    const oddRail = (): unknown =>
+      pick<() => unknown>([
+        () => rail,
+        () => null,
+        () => undefined,
+        () => ({}),
+        () => ({ fields: null }),
+        () => ({ fields: 'x' }),
+        () => ({ fields: [null, 1, 'x', {}] }),
+        () => ({
+          fields: [
+            { name: 'a', type: 'nope', required: true },
+            { name: 'b', type: 'select', required: true, options: [null, { value: 1 }] },
+          ],
+        }),
+        () => ({ fields: [{ name: 'c', type: 'text', required: 'yes', pattern: '(', maxLength: 'x', normalize: 'nope', help: 'x' }] }),
+        () => ({ fields: [{ name: 'd', type: 'iban', required: false, pattern: 5, normalize: '__proto__', help: { fr: 1 } }] }),
+      ])();
 
     it.each(Array.from({ length: 200 }, (_, i) => i))('on odd input #%i', () => {
       const names = ['iban', 'holder', 'accountType', 'routing', 'clabe', 'phone', 'email', 'a', 'b', 'c', 'd', 'x', '__proto__', 'constructor'];
-      const values = pick<() => unknown>([
-        () => Object.fromEntries(names.filter(() => random() < 0.5).map((n) => [n, oddValue()])),
-        oddValue,
-      ])();
+      const values = pick<() => unknown>([() => Object.fromEntries(names.filter(() => random() < 0.5).map((n) => [n, oddValue()])), oddValue])();
       const result = validateBeneficiary(oddRail() as { fields: SeedField[] }, values as Record<string, unknown>);
       expect(typeof result.valid).toBe('boolean');
       expect(result.valid).toBe(result.errors.length === 0);
@@ -131,7 +212,17 @@ describe('validateBeneficiary', () => {
     });
 
     it('on values whose properties cannot be read', () => {
-      const hostile = new Proxy({}, { ownKeys: () => { throw new Error('no'); }, get: () => { throw new Error('no'); } });
+      const hostile = new Proxy(
+        {},
+        {
+          ownKeys: () => {
+            throw new Error('no');
+          },
+          get: () => {
+            throw new Error('no');
+          },
+        },
+      );
       expect(validateBeneficiary(rail, hostile).valid).toBe(false);
     });
 
@@ -158,7 +249,10 @@ describe('validateBeneficiary', () => {
 describe('checkValue', () => {
   it('returns the normalized value, or the first error', () => {
     expect(checkValue(rail.fields[0], 'fr76 3000 6000 0112 3456 7890 189')).toEqual({ value: 'FR7630006000011234567890189' });
-    expect(checkValue(rail.fields[0], 'fr76 3000 6000 0112 3456 7890 188')).toMatchObject({ value: 'FR7630006000011234567890188', error: { field: 'iban', code: 'checksum', help } });
+    expect(checkValue(rail.fields[0], 'fr76 3000 6000 0112 3456 7890 188')).toMatchObject({
+      value: 'FR7630006000011234567890188',
+      error: { field: 'iban', code: 'checksum', help },
+    });
     expect(checkValue(rail.fields[2], undefined)).toEqual({ value: undefined });
   });
 });

@@ -11,7 +11,9 @@ import { codeCacheFileOf, codeCacheHeader } from '../../src/cli/code-cache.js';
 const ROOT = path.resolve(__dirname, '../..');
 const run = promisify(execFile);
 const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 /**
  * A copy of the compiled CLI in a folder of its own (bin/, compiled/, schemas/, package.json, node_modules linked), whose
@@ -42,13 +44,26 @@ function copyOfCli(cache: 'as made' | 'none' | 'stale' | 'damaged'): string {
 async function cacheVerdict(root: string): Promise<string> {
   const loader = path.join(root, path.relative(ROOT, CODE_CACHE_LOADER));
   const bundle = path.join(root, path.relative(ROOT, ENTRY));
-  const { stdout } = await run(process.execPath, ['-e', `const l = require(${JSON.stringify(loader)}).loadBundle(${JSON.stringify(bundle)}); process.stdout.write(l.cache + ' ' + typeof l.exports.main)`]);
+  const { stdout } = await run(process.execPath, [
+    '-e',
+    `const l = require(${JSON.stringify(loader)}).loadBundle(${JSON.stringify(bundle)}); process.stdout.write(l.cache + ' ' + typeof l.exports.main)`,
+  ]);
   return stdout;
 }
 
 /** A run of the copy's CLI, validating the bundled catalog (read from this checkout, without a base revision). */
 async function validateWith(root: string): Promise<{ code: number; stdout: string }> {
-  const args = [path.join(root, 'bin', 'catalog.js'), 'validate', '--dir', path.join(ROOT, 'catalog'), '--no-base', '--today', '2031-01-01', '--format', 'json'];
+  const args = [
+    path.join(root, 'bin', 'catalog.js'),
+    'validate',
+    '--dir',
+    path.join(ROOT, 'catalog'),
+    '--no-base',
+    '--today',
+    '2031-01-01',
+    '--format',
+    'json',
+  ];
   return run(process.execPath, args, { cwd: ROOT }).then(
     ({ stdout }) => ({ code: 0, stdout }),
     (e: { code: number; stdout: string }) => ({ code: e.code, stdout: e.stdout }),
@@ -67,9 +82,13 @@ describe('the code cache of the CLI bundle', () => {
     ['none', 'none function'],
     ['stale', 'stale function'],
     ['damaged', 'rejected function'],
-  ] as const)('a copy of the CLI with its cache %s: %s', async (cache, verdict) => {
-    expect(await cacheVerdict(copyOfCli(cache))).toBe(verdict);
-  }, 30_000);
+  ] as const)(
+    'a copy of the CLI with its cache %s: %s',
+    async (cache, verdict) => {
+      expect(await cacheVerdict(copyOfCli(cache))).toBe(verdict);
+    },
+    30_000,
+  );
 
   it('changes nothing in what the CLI answers: the same report with the cache, without it, stale or damaged', async () => {
     const runs = await Promise.all((['as made', 'none', 'stale', 'damaged'] as const).map((c) => validateWith(copyOfCli(c))));

@@ -19,6 +19,11 @@ describe('compiled/integer-shapes.json', () => {
   it.each(SHAPED_KINDS)('answers every pointer shape of %s as the walk does', (kind) => {
     const walked = pointers(walkShape(kind));
     for (const [pointer, integer] of walked) expect(isIntegerField(kind, pointer.replace(/\*/g, '7')), `${kind} ${pointer}`).toBe(integer);
-    expect(integerFields(kind)).toEqual(walked.filter(([, integer]) => integer).map(([p]) => p).sort());
+    expect(integerFields(kind)).toEqual(
+      walked
+        .filter(([, integer]) => integer)
+        .map(([p]) => p)
+        .sort(),
+    );
   });
 });

@@ -53,13 +53,25 @@ async function loadedBy(args: string[]): Promise<string[]> {
   expect(line, String(result.stderr)).not.toBeNull();
   // package.json files do not count: reading a version is not loading the package.
   const cjs = (JSON.parse(line![1]) as string[]).filter((f) => !f.endsWith('package.json'));
-  const esm = readFileSync(log, 'utf8').split('\n').filter((u) => u.startsWith('file:'));
+  const esm = readFileSync(log, 'utf8')
+    .split('\n')
+    .filter((u) => u.startsWith('file:'));
   // The CLI: its bundle, or for the quick answers (--version, rules) the CommonJS module bin/catalog.js requires.
-  const compiled = cjs.map((f) => f.split(path.sep).join('/')).map((f) => /\/compiled\/(.*)$/.exec(f)?.[1]).filter((f): f is string => Boolean(f));
+  const compiled = cjs
+    .map((f) => f.split(path.sep).join('/'))
+    .map((f) => /\/compiled\/(.*)$/.exec(f)?.[1])
+    .filter((f): f is string => Boolean(f));
   expect(compiled.includes('cli/main.cjs') || compiled.includes('cli/quick.cjs'), 'the probe saw the CLI load').toBe(true);
   const outputs = (JSON.parse(readFileSync(MANIFEST, 'utf8')) as { outputs: Record<string, string[]> }).outputs;
   const bundled = compiled.flatMap((rel) => outputs[rel] ?? []);
-  return [...new Set([...cjs, ...esm].map((f) => packageOf(f)).concat(bundled).filter((p): p is string => Boolean(p)))].sort();
+  return [
+    ...new Set(
+      [...cjs, ...esm]
+        .map((f) => packageOf(f))
+        .concat(bundled)
+        .filter((p): p is string => Boolean(p)),
+    ),
+  ].sort();
 }
 
 /** A catalog folder holding one country written with an anchor and an alias (YAML the fast path hands over). */
@@ -76,16 +88,23 @@ describe('what each command loads', () => {
     [['--version'], ['ajv', 'fastify', 'recheck', 'simple-git', 'yaml', 'i18n-iso-countries', 'currency-codes', 'chokidar']],
     [['rules'], ['ajv', 'fastify', 'recheck', 'simple-git', 'yaml', 'i18n-iso-countries', 'currency-codes', 'chokidar']],
     // Run in this checkout, so the base revision is read from git, without simple-git; the schemas are precompiled.
-    [['validate', '--today', '2026-11-22', '--format', 'json'], ['ajv', 'fastify', 'simple-git', 'fast-glob', 'chokidar']],
+    [
+      ['validate', '--today', '2026-11-22', '--format', 'json'],
+      ['ajv', 'fastify', 'simple-git', 'fast-glob', 'chokidar'],
+    ],
     // The file watcher is preview's alone: the static site does not load it.
     [['site', '--out', path.join(dir, 'site'), '--today', '2026-11-22'], ['chokidar']],
     // The bundled catalog is in the fast path's subset: its problems (stale rails, years later) are located from the
     // fast path's positions, so yaml is never loaded.
     [['validate', '--today', '2030-01-01', '--format', 'json', '--no-base'], ['yaml']],
-  ])('catalog %j does not load %j', async (args, never) => {
-    const loaded = await loadedBy(args);
-    for (const name of never) expect(loaded, `catalog ${args.join(' ')} loaded ${name}`).not.toContain(name);
-  }, 60_000);
+  ])(
+    'catalog %j does not load %j',
+    async (args, never) => {
+      const loaded = await loadedBy(args);
+      for (const name of never) expect(loaded, `catalog ${args.join(' ')} loaded ${name}`).not.toContain(name);
+    },
+    60_000,
+  );
 
   it.each([
     // The service framework, a CommonJS package loaded from node_modules.
@@ -94,7 +113,11 @@ describe('what each command loads', () => {
     [['validate', '--dir', anchored(), '--today', '2026-11-22', '--format', 'json', '--no-base'], 'yaml'],
     // simple-git, from node_modules: --base with a ref that does not exist takes the worded error path.
     [['validate', '--base', 'no-such-ref-anywhere', '--format', 'json'], 'simple-git'],
-  ])('sees what a command loads: catalog %j loads %s', async (args, name) => {
-    expect(await loadedBy(args)).toContain(name);
-  }, 60_000);
+  ])(
+    'sees what a command loads: catalog %j loads %s',
+    async (args, name) => {
+      expect(await loadedBy(args)).toContain(name);
+    },
+    60_000,
+  );
 });

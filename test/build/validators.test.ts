@@ -41,12 +41,31 @@ function random(seed: number) {
   };
 }
 
-const REPLACEMENTS: unknown[] = [null, 0, -1, 1.5, 1e21, '', 'x', 'brl', ' EUR ', '2026-02-30', '2026-13-01', true, 'yes', [], [1], {}, { extra: 1 }, 'a'.repeat(300)];
+const REPLACEMENTS: unknown[] = [
+  null,
+  0,
+  -1,
+  1.5,
+  1e21,
+  '',
+  'x',
+  'brl',
+  ' EUR ',
+  '2026-02-30',
+  '2026-13-01',
+  true,
+  'yes',
+  [],
+  [1],
+  {},
+  { extra: 1 },
+  'a'.repeat(300),
+];
 
 /** Every path (list of keys and indexes) in a value. */
 function paths(value: unknown, at: Array<string | number> = []): Array<Array<string | number>> {
   const out = [at];
-  if (Array.isArray(value)) value.forEach((v, i) => out.push(...paths(v, [...at, i])));
+  if (Array.isArray(value)) for (const [i, v] of value.entries()) out.push(...paths(v, [...at, i]));
   else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) out.push(...paths(v, [...at, k]));
   return out;
 }
@@ -119,13 +138,43 @@ describe('the precompiled schema validators (compiled/validators/ (entries.cjs a
 // rails and assets) are the ones that would go missing.
 describe('the integer fields, found through the $refs of the schemas', () => {
   it.each([
-    ['rail', ['/fees/bps', '/fees/fixedMinor', '/fields/*/dependsOn/otherwise/maxLength', '/fields/*/dependsOn/variants/*/maxLength', '/fields/*/maxLength', '/limits/decimals', '/limits/maxMinor', '/limits/minMinor', '/settlement/p50Minutes', '/settlement/p95Minutes']],
+    [
+      'rail',
+      [
+        '/fees/bps',
+        '/fees/fixedMinor',
+        '/fields/*/dependsOn/otherwise/maxLength',
+        '/fields/*/dependsOn/variants/*/maxLength',
+        '/fields/*/maxLength',
+        '/limits/decimals',
+        '/limits/maxMinor',
+        '/limits/minMinor',
+        '/settlement/p50Minutes',
+        '/settlement/p95Minutes',
+      ],
+    ],
     ['asset', ['/decimals', '/quoteLockSeconds']],
     ['country', []],
     ['policy', []],
     [
       'seed',
-      ['/assets/*/decimals', '/assets/*/quoteLockSeconds', '/meta/counts/assets', '/meta/counts/countries', '/meta/counts/rails', '/rails/*/fees/bps', '/rails/*/fees/fixedMinor', '/rails/*/fields/*/dependsOn/otherwise/maxLength', '/rails/*/fields/*/dependsOn/variants/*/maxLength', '/rails/*/fields/*/maxLength', '/rails/*/limits/decimals', '/rails/*/limits/maxMinor', '/rails/*/limits/minMinor', '/rails/*/settlement/p50Minutes', '/rails/*/settlement/p95Minutes'],
+      [
+        '/assets/*/decimals',
+        '/assets/*/quoteLockSeconds',
+        '/meta/counts/assets',
+        '/meta/counts/countries',
+        '/meta/counts/rails',
+        '/rails/*/fees/bps',
+        '/rails/*/fees/fixedMinor',
+        '/rails/*/fields/*/dependsOn/otherwise/maxLength',
+        '/rails/*/fields/*/dependsOn/variants/*/maxLength',
+        '/rails/*/fields/*/maxLength',
+        '/rails/*/limits/decimals',
+        '/rails/*/limits/maxMinor',
+        '/rails/*/limits/minMinor',
+        '/rails/*/settlement/p50Minutes',
+        '/rails/*/settlement/p95Minutes',
+      ],
     ],
   ])('%s: %j', (kind, expected) => {
     expect(integerFields(kind)).toEqual(expected);

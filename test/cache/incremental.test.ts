@@ -28,12 +28,29 @@ type Edits = Record<string, string | null>;
 const CASES: Array<{ name: string; edits: Edits; before?: Edits; today?: string; base?: boolean; shows?: string }> = [
   // `before`: edits made before the run that fills the cache (the files it then keeps differ from the base revision).
   { name: 'nothing changed', edits: {} },
-  { name: 'a comment added', edits: { 'rails/BR-pix.yaml': pix + '# checked again\n' } },
-  { name: 'a new rail with the name of an unchanged rail (reported on the new file)', edits: { 'rails/BR-pix_two.yaml': setLine(setLine(pix, 'id', 'id: BR-pix_two'), 'slug', 'slug: pix_two') } },
+  { name: 'a comment added', edits: { 'rails/BR-pix.yaml': `${pix}# checked again\n` } },
+  {
+    name: 'a new rail with the name of an unchanged rail (reported on the new file)',
+    edits: { 'rails/BR-pix_two.yaml': setLine(setLine(pix, 'id', 'id: BR-pix_two'), 'slug', 'slug: pix_two') },
+  },
   // BR-aa comes before BR-pix: duplicate-name reports on BR-pix, a file the cached run did not read.
-  { name: 'a rail renamed to the name of an unchanged one (reported on the unchanged file)', edits: { 'rails/BR-doc.yaml': null, 'rails/BR-aa.yaml': setLine(setLine(pix, 'id', 'id: BR-aa'), 'slug', 'slug: aa') }, shows: 'catalog/rails/BR-pix.yaml duplicate-name' },
+  {
+    name: 'a rail renamed to the name of an unchanged one (reported on the unchanged file)',
+    edits: { 'rails/BR-doc.yaml': null, 'rails/BR-aa.yaml': setLine(setLine(pix, 'id', 'id: BR-aa'), 'slug', 'slug: aa') },
+    shows: 'catalog/rails/BR-pix.yaml duplicate-name',
+  },
   { name: 'a country deleted that unchanged rails serve', edits: { 'countries/BR.yaml': null }, shows: 'catalog/rails/BR-doc.yaml reference' },
-  { name: 'a country restricted that unchanged rails serve', edits: { 'countries/BR.yaml': setLine(setLine(bundled['countries/BR.yaml'], 'status', 'status: restricted\nreason: international_sanctions'), 'currency', 'currency: null') }, shows: 'catalog/rails/BR-pix.yaml reference' },
+  {
+    name: 'a country restricted that unchanged rails serve',
+    edits: {
+      'countries/BR.yaml': setLine(
+        setLine(bundled['countries/BR.yaml'], 'status', 'status: restricted\nreason: international_sanctions'),
+        'currency',
+        'currency: null',
+      ),
+    },
+    shows: 'catalog/rails/BR-pix.yaml reference',
+  },
   { name: 'a YAML syntax error', edits: { 'rails/BR-pix.yaml': pix.replace('phase: live', 'phase: [live') } },
   { name: 'an entry the schema refuses', edits: { 'rails/BR-pix.yaml': setLine(pix, 'kind', 'kind: teleport') }, shows: 'catalog/rails/BR-pix.yaml schema' },
   { name: 'a second file with an unchanged id', edits: { 'rails/BR-pix2.yaml': pix }, shows: 'catalog/rails/BR-pix2.yaml duplicate-id' },
@@ -49,12 +66,17 @@ const CASES: Array<{ name: string; edits: Edits; before?: Edits; today?: string;
   {
     name: 'the changed file holds the catalog-wide problem and its lines moved',
     before: { 'rails/BR-aa.yaml': setLine(setLine(pix, 'id', 'id: BR-aa'), 'slug', 'slug: aa') },
-    edits: { 'rails/BR-pix.yaml': '# moved down by a comment\n' + pix },
+    edits: { 'rails/BR-pix.yaml': `# moved down by a comment\n${pix}` },
     shows: 'catalog/rails/BR-pix.yaml duplicate-name',
   },
   {
     name: "a policy's effect changed (a rule reads it beyond the entry's scalars: the rules run again)",
-    edits: { 'policies/eu-restrictive-measures.yaml': bundled['policies/eu-restrictive-measures.yaml'].replace('reason: restrictive_measures', 'reason: international_sanctions') },
+    edits: {
+      'policies/eu-restrictive-measures.yaml': bundled['policies/eu-restrictive-measures.yaml'].replace(
+        'reason: restrictive_measures',
+        'reason: international_sanctions',
+      ),
+    },
     shows: 'catalog/countries/RU.yaml country-policy',
   },
   { name: 'another day (stale verifications)', edits: {}, today: '2028-06-01', shows: 'catalog/rails/BR-doc.yaml stale-verification' },
@@ -62,15 +84,26 @@ const CASES: Array<{ name: string; edits: Edits; before?: Edits; today?: string;
   {
     name: 'with a base revision, an unchanged file whose rail was renamed (the rule compares whole entries)',
     before: { 'rails/BR-doc.yaml': null, 'rails/BR-doc_x.yaml': bundled['rails/BR-doc.yaml'].replace('id: BR-doc', 'id: BR-doc_x') },
-    edits: { 'rails/BR-pix.yaml': pix + '# checked again\n' },
+    edits: { 'rails/BR-pix.yaml': `${pix}# checked again\n` },
     base: true,
     shows: 'catalog/rails/BR-doc_x.yaml removed-entry',
   },
-  { name: 'with a base revision, a rail changed without a new verifiedAt', edits: { 'rails/BR-pix.yaml': pix.replace(/bps: \d+/, 'bps: 77') }, base: true, shows: 'catalog/rails/BR-pix.yaml unverified-change' },
+  {
+    name: 'with a base revision, a rail changed without a new verifiedAt',
+    edits: { 'rails/BR-pix.yaml': pix.replace(/bps: \d+/, 'bps: 77') },
+    base: true,
+    shows: 'catalog/rails/BR-pix.yaml unverified-change',
+  },
 ];
 
 async function run(dir: string, options: { today?: string; base?: BaseDelta; cache: boolean }): Promise<Validation> {
-  return validateCatalog({ dir: 'catalog', cwd: dir, today: options.today ?? TODAY, base: options.base, cacheFile: options.cache ? '.catalogcache' : undefined });
+  return validateCatalog({
+    dir: 'catalog',
+    cwd: dir,
+    today: options.today ?? TODAY,
+    base: options.base,
+    cacheFile: options.cache ? '.catalogcache' : undefined,
+  });
 }
 
 /**
@@ -86,23 +119,27 @@ const edit = (dir: string, edits: Edits) => editCatalog(path.join(dir, 'catalog'
 const shown = (v: Validation) => JSON.stringify(v.report, null, 1);
 
 describe('validate --cache gives the report of a run without it', () => {
-  it.each(CASES)('$name', async ({ edits, before, today, base: withBase, shows }) => {
-    const dir = await writeCatalog(Object.fromEntries(Object.entries(bundled).map(([k, v]) => [`catalog/${k}`, v])));
-    edit(dir, before ?? {});
-    await run(dir, { cache: true });
-    edit(dir, edits);
-    const base = withBase ? bundledBase(dir, false) : undefined;
-    const cached = await run(dir, { today, base, cache: true });
-    const plain = await run(dir, { today, base, cache: false });
-    expect(shown(cached)).toBe(shown(plain));
-    // The base made of the working tree's entries for the files the change did not touch gives the report of the base
-    // read whole.
-    if (withBase) expect(shown(plain)).toBe(shown(await run(dir, { today, base: bundledBase(dir, true), cache: false })));
-    if (shows) expect(plain.report.problems.map((p) => `${p.file} ${p.rule}`)).toContain(shows);
-    // Fixes are kept too (validate --fix applies them; the JSON format leaves them out).
-    expect(cached.report.problems.map((p) => p.fix ?? null)).toEqual(plain.report.problems.map((p) => p.fix ?? null));
-    expect(shown(await run(dir, { today, base, cache: true }))).toBe(shown(plain));
-  }, 60_000);
+  it.each(CASES)(
+    '$name',
+    async ({ edits, before, today, base: withBase, shows }) => {
+      const dir = await writeCatalog(Object.fromEntries(Object.entries(bundled).map(([k, v]) => [`catalog/${k}`, v])));
+      edit(dir, before ?? {});
+      await run(dir, { cache: true });
+      edit(dir, edits);
+      const base = withBase ? bundledBase(dir, false) : undefined;
+      const cached = await run(dir, { today, base, cache: true });
+      const plain = await run(dir, { today, base, cache: false });
+      expect(shown(cached)).toBe(shown(plain));
+      // The base made of the working tree's entries for the files the change did not touch gives the report of the base
+      // read whole.
+      if (withBase) expect(shown(plain)).toBe(shown(await run(dir, { today, base: bundledBase(dir, true), cache: false })));
+      if (shows) expect(plain.report.problems.map((p) => `${p.file} ${p.rule}`)).toContain(shows);
+      // Fixes are kept too (validate --fix applies them; the JSON format leaves them out).
+      expect(cached.report.problems.map((p) => p.fix ?? null)).toEqual(plain.report.problems.map((p) => p.fix ?? null));
+      expect(shown(await run(dir, { today, base, cache: true }))).toBe(shown(plain));
+    },
+    60_000,
+  );
 
   it('finds a file changed to the same size, even when its times are set back', async () => {
     const dir = await writeCatalog({ 'catalog/rails/BR-pix.yaml': RAIL_BR_PIX, 'catalog/countries/BR.yaml': COUNTRY_BR });
@@ -118,7 +155,15 @@ describe('validate --cache gives the report of a run without it', () => {
 
   it('ignores a cache it cannot read, and one written by other checks', async () => {
     const dir = await writeCatalog({ 'catalog/rails/BR-pix.yaml': RAIL_BR_PIX.replace('bps: 50', 'bps: -5'), 'catalog/countries/BR.yaml': COUNTRY_BR });
-    for (const junk of ['{"format": 12, "files": [', JSON.stringify({ format: 'payout-catalog-validate/6', key: 'other checks', shapes: [], files: { 'rails/BR-pix.yaml': [0, 0, 0, 0, '', 0, [], null, -1, [], null] } })]) {
+    for (const junk of [
+      '{"format": 12, "files": [',
+      JSON.stringify({
+        format: 'payout-catalog-validate/6',
+        key: 'other checks',
+        shapes: [],
+        files: { 'rails/BR-pix.yaml': [0, 0, 0, 0, '', 0, [], null, -1, [], null] },
+      }),
+    ]) {
       writeFileSync(path.join(dir, '.catalogcache'), junk);
       const v = await run(dir, { cache: true });
       expect(v.report.summary).toEqual({ files: 2, errors: 1, warnings: 0 });
@@ -157,7 +202,17 @@ describe('the memo of validate --cache', () => {
     await run(dir, { cache: true });
     // A problem planted in BR-doc's verdict: reported while the memo answers for the file, gone once it is checked again.
     const memo = memoOf(dir);
-    const planted = { file: 'catalog/rails/BR-doc.yaml', line: 1, column: 1, endLine: 1, endColumn: 2, severity: 'error', rule: 'planted', pointer: '', message: 'from the memo' };
+    const planted = {
+      file: 'catalog/rails/BR-doc.yaml',
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: 2,
+      severity: 'error',
+      rule: 'planted',
+      pointer: '',
+      message: 'from the memo',
+    };
     memo.files['rails/BR-doc.yaml'][3].problems.push(planted);
     writeFileSync(path.join(dir, '.catalogcache'), JSON.stringify(memo));
     const rulesOf = async () => (await run(dir, { cache: true })).report.problems.map((p) => p.rule);
@@ -166,7 +221,7 @@ describe('the memo of validate --cache', () => {
     writeFileSync(doc, bundled['rails/BR-doc.yaml']);
     age(dir, ['rails/BR-doc.yaml']);
     expect(await rulesOf()).toContain('planted'); // another stat, the same text: the same verdict
-    writeFileSync(doc, bundled['rails/BR-doc.yaml'] + '# checked again\n');
+    writeFileSync(doc, `${bundled['rails/BR-doc.yaml']}# checked again\n`);
     expect(await rulesOf()).not.toContain('planted'); // another text: checked again
   }, 60_000);
 
@@ -182,7 +237,11 @@ describe('the memo of validate --cache', () => {
     }
     edit(dir, { 'rails/BR-doc.yaml': null });
     await run(dir, { cache: true });
-    expect(Object.keys(memoOf(dir).files).sort()).toEqual(Object.keys(bundled).filter((n) => n !== 'rails/BR-doc.yaml').sort());
+    expect(Object.keys(memoOf(dir).files).sort()).toEqual(
+      Object.keys(bundled)
+        .filter((n) => n !== 'rails/BR-doc.yaml')
+        .sort(),
+    );
     const still = memoText(dir);
     await run(dir, { cache: true });
     expect(memoText(dir)).toBe(still); // nothing changed: nothing written
@@ -193,22 +252,26 @@ describe('the memo of validate --cache', () => {
     ['a record of another shape', (text: string) => text.replace(/"rails\/BR-doc\.yaml":\[/, '"rails/BR-doc.yaml":[1,')],
     ['a verdict without its problems', (text: string) => text.replace(/("rails\/BR-doc\.yaml":\[[^\]]*?,\{)"problems":/, '$1"problemz":')],
     ['a format of another version', (text: string) => text.replace(/payout-catalog-validate\/\d+/, 'payout-catalog-validate/1')],
-  ] as Array<[string, (text: string) => string]>)('%s: the run checks what it cannot trust again', async (_name, damage) => {
-    const dir = await writeCatalog(Object.fromEntries(Object.entries(bundled).map(([k, v]) => [`catalog/${k}`, v])));
-    edit(dir, { 'rails/BR-doc.yaml': setLine(bundled['rails/BR-doc.yaml'], 'currency', 'currency: brl') });
-    age(dir);
-    await run(dir, { cache: true });
-    const text = memoText(dir);
-    const damaged = damage(text);
-    expect(damaged).not.toBe(text);
-    writeFileSync(path.join(dir, '.catalogcache'), damaged);
-    edit(dir, { 'rails/BR-pix.yaml': pix + '# again\n' });
-    const cached = await run(dir, { cache: true });
-    const plain = await run(dir, { cache: false });
-    expect(plain.report.problems.map((p) => `${p.file} ${p.rule}`)).toContain('catalog/rails/BR-doc.yaml schema');
-    expect(shown(cached)).toBe(shown(plain));
-    expect(shown(await run(dir, { cache: true }))).toBe(shown(plain));
-  }, 60_000);
+  ] as Array<[string, (text: string) => string]>)(
+    '%s: the run checks what it cannot trust again',
+    async (_name, damage) => {
+      const dir = await writeCatalog(Object.fromEntries(Object.entries(bundled).map(([k, v]) => [`catalog/${k}`, v])));
+      edit(dir, { 'rails/BR-doc.yaml': setLine(bundled['rails/BR-doc.yaml'], 'currency', 'currency: brl') });
+      age(dir);
+      await run(dir, { cache: true });
+      const text = memoText(dir);
+      const damaged = damage(text);
+      expect(damaged).not.toBe(text);
+      writeFileSync(path.join(dir, '.catalogcache'), damaged);
+      edit(dir, { 'rails/BR-pix.yaml': `${pix}# again\n` });
+      const cached = await run(dir, { cache: true });
+      const plain = await run(dir, { cache: false });
+      expect(plain.report.problems.map((p) => `${p.file} ${p.rule}`)).toContain('catalog/rails/BR-doc.yaml schema');
+      expect(shown(cached)).toBe(shown(plain));
+      expect(shown(await run(dir, { cache: true }))).toBe(shown(plain));
+    },
+    60_000,
+  );
 });
 
 describe('catalog validate --cache --fix', () => {

@@ -23,7 +23,7 @@ function commandsIn(output: string): string[] {
 function decode(line: string): { command: string; properties: Record<string, string>; data: string } {
   const m = /^::([a-z-]+)(?: ([^:]*))?::(.*)$/s.exec(line.trimStart());
   if (!m) throw new Error(`not a workflow command: ${line}`);
-  const unescape = (s: string, property: boolean) => {
+  const unescapeCommand = (s: string, property: boolean) => {
     let out = s.replace(/%0D/g, '\r').replace(/%0A/g, '\n');
     if (property) out = out.replace(/%3A/g, ':').replace(/%2C/g, ',');
     return out.replace(/%25/g, '%');
@@ -34,10 +34,10 @@ function decode(line: string): { command: string; properties: Record<string, str
       .filter(Boolean)
       .map((kv) => {
         const i = kv.indexOf('=');
-        return [kv.slice(0, i), unescape(kv.slice(i + 1), true)];
+        return [kv.slice(0, i), unescapeCommand(kv.slice(i + 1), true)];
       }),
   );
-  return { command: m[1], properties, data: unescape(m[3], false) };
+  return { command: m[1], properties, data: unescapeCommand(m[3], false) };
 }
 
 /** BR-pix copied into a file whose name, id, name, pattern and help carry commands, ANSI escapes and HTML. */

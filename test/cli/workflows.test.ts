@@ -46,7 +46,7 @@ function workflows(): Array<[string, Workflow]> {
 function words(command: string): string[] {
   const out: string[] = [];
   const re = /"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+)/g;
-  let m;
+  let m: RegExpExecArray | null;
   while ((m = re.exec(command))) out.push(m[1] ?? m[2] ?? m[3]);
   return out;
 }
@@ -165,7 +165,18 @@ describe('.github/workflows', () => {
     expect(problems).toEqual([]);
     // The checker saw what the workflows must run: it cannot pass by finding nothing.
     expect(new Set(seen)).toEqual(
-      new Set(['npm ci', 'npm run test', 'npm run lint', 'npm run test:mutation', 'catalog validate', 'catalog diff', 'catalog build', 'catalog site', 'catalog stale', 'catalog fmt']),
+      new Set([
+        'npm ci',
+        'npm run test',
+        'npm run lint',
+        'npm run test:mutation',
+        'catalog validate',
+        'catalog diff',
+        'catalog build',
+        'catalog site',
+        'catalog stale',
+        'catalog fmt',
+      ]),
     );
   });
 

@@ -45,7 +45,7 @@ function mutations(value: string): string[] {
   out.add(value.replace(/[0-9]/, (d) => String((Number(d) + 1) % 10)));
   out.add(value.replace(/[0-9](?=[^0-9]*$)/, (d) => String((Number(d) + 7) % 10)));
   out.add(value.replace(/-/g, ''));
-  out.add(value + '\u200b');
+  out.add(`${value}\u200b`);
   out.add('');
   out.add('x'.repeat(300));
   out.delete(value);
@@ -64,7 +64,8 @@ function sampleValues(fields: RailField[]): Record<string, string> {
     if (!resolved.applies) continue;
     const variant = f.dependsOn?.variants.find((v) => resolved.choice && v.when.includes(resolved.choice.value));
     // A free-text field without examples (a holder's name) gets a name, so that the other fields' verdicts decide.
-    const first = variant?.examples?.[0] ?? f.examples?.[0] ?? f.options?.[0]?.value ?? (f.type === 'text' && f.pattern === undefined ? 'Ada Lovelace' : undefined);
+    const first =
+      variant?.examples?.[0] ?? f.examples?.[0] ?? f.options?.[0]?.value ?? (f.type === 'text' && f.pattern === undefined ? 'Ada Lovelace' : undefined);
     if (first !== undefined) values[f.name] = first;
   }
   return values;
@@ -76,7 +77,12 @@ function sampleValues(fields: RailField[]): Record<string, string> {
  * chosen (and the field's own with no choice made, where the field as written applies).
  */
 function trials(fields: RailField[], field: RailField, base: Record<string, string>): Array<{ given: Record<string, string>; value: string }> {
-  const own = [...(field.examples ?? []), ...(field.counterexamples ?? []), ...(field.examples ?? []).flatMap(mutations), ...(field.options ?? []).map((o) => o.value.toUpperCase())];
+  const own = [
+    ...(field.examples ?? []),
+    ...(field.counterexamples ?? []),
+    ...(field.examples ?? []).flatMap(mutations),
+    ...(field.options ?? []).map((o) => o.value.toUpperCase()),
+  ];
   own.push(...(field.counterexamples ?? []).slice(0, 2).flatMap(mutations).slice(0, 6));
   const out = own.map((value) => ({ given: base, value }));
   const controller = field.dependsOn?.field;
@@ -85,7 +91,12 @@ function trials(fields: RailField[], field: RailField, base: Record<string, stri
   out.push(...own.map((value) => ({ given: unchosen, value })));
   for (const { format } of formatsOf(field as SeedField)) {
     const vectors = format as RailField & { when?: string[] };
-    const values = [...(vectors.examples ?? []), ...(vectors.counterexamples ?? []), ...(vectors.examples ?? []).flatMap(mutations).slice(0, 8), ...(field.examples ?? []).slice(0, 3)];
+    const values = [
+      ...(vectors.examples ?? []),
+      ...(vectors.counterexamples ?? []),
+      ...(vectors.examples ?? []).flatMap(mutations).slice(0, 8),
+      ...(field.examples ?? []).slice(0, 3),
+    ];
     const options = vectors.when ?? (fields.find((f) => f.name === controller)?.options ?? []).map((o) => o.value);
     for (const option of options) {
       const given = sampleValues(fields.map((f) => (f.name === controller ? { ...f, options: f.options?.filter((o) => o.value === option) } : f)));
@@ -96,7 +107,12 @@ function trials(fields: RailField[], field: RailField, base: Record<string, stri
 }
 
 async function service(id: string, values: Record<string, unknown>) {
-  const res = await app.inject({ method: 'POST', url: `/api/v1/rails/${id}/beneficiary-checks`, headers: { ...AUTH, 'content-type': 'application/json' }, payload: JSON.stringify({ values }) });
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/v1/rails/${id}/beneficiary-checks`,
+    headers: { ...AUTH, 'content-type': 'application/json' },
+    payload: JSON.stringify({ values }),
+  });
   return res;
 }
 
@@ -121,7 +137,13 @@ describe('offline validateBeneficiary (SDK bundle) = beneficiary-checks (service
           }
           expect(res.statusCode).toBe(200);
           const online = res.json();
-          expect({ rail: rail.id, value, valid: offline.valid, normalized: offline.normalized, codes: offline.errors.map((e: any) => [e.field, e.code]) }).toEqual({
+          expect({
+            rail: rail.id,
+            value,
+            valid: offline.valid,
+            normalized: offline.normalized,
+            codes: offline.errors.map((e: any) => [e.field, e.code]),
+          }).toEqual({
             rail: rail.id,
             value,
             valid: online.valid,
@@ -153,12 +175,19 @@ describe('offline validateBeneficiary (SDK bundle) = beneficiary-checks (service
       ['MX-spei', { accountType: 'clabe', clabe: '002010077777777771', bankCode: '40012', beneficiaryName: 'Ana' }, [['bankCode', 'not_applicable']]],
       ['MX-spei', { accountType: 'phone', clabe: '5512345678', beneficiaryName: 'Ana' }, [['bankCode', 'required']]],
       ['IN-imps', { transferMode: 'mobile_mmid', mobileNumber: '+919876543210', mmid: '9001111', beneficiaryName: 'Ramesh' }, []],
-      ['IN-imps', { transferMode: 'mobile_mmid', ifsc: 'SBIN0000300', mobileNumber: '+919876543210', mmid: '9001111', beneficiaryName: 'Ramesh' }, [['ifsc', 'not_applicable']]],
+      [
+        'IN-imps',
+        { transferMode: 'mobile_mmid', ifsc: 'SBIN0000300', mobileNumber: '+919876543210', mmid: '9001111', beneficiaryName: 'Ramesh' },
+        [['ifsc', 'not_applicable']],
+      ],
     ];
     for (const [id, values, codes] of cases) {
       const online = (await service(id, values)).json();
       expect(sdk.validateBeneficiary(seedRails.get(id), values)).toEqual(online);
-      expect(online.errors.map((e: any) => [e.field, e.code]), `${id} ${JSON.stringify(values)}`).toEqual(codes);
+      expect(
+        online.errors.map((e: any) => [e.field, e.code]),
+        `${id} ${JSON.stringify(values)}`,
+      ).toEqual(codes);
     }
     // Refused with what a CNPJ looks like, in both languages.
     const cnpj = (await service('BR-pix', cases[0][1])).json().errors[0];
@@ -171,7 +200,13 @@ describe('offline validateBeneficiary (SDK bundle) = beneficiary-checks (service
     const pix = seedRails.get('BR-pix');
     const cnpj = sdk.fieldFor(pix, 'pixKey', { pixKeyType: 'cnpj' })!;
     expect(cnpj.applies).toBe(true);
-    expect(cnpj.field).toMatchObject({ name: 'pixKey', type: 'pix_key', pattern: '^[0-9A-Z]{12}[0-9]{2}$', maxLength: 14, help: { en: expect.stringMatching(/^CNPJ key/) } });
+    expect(cnpj.field).toMatchObject({
+      name: 'pixKey',
+      type: 'pix_key',
+      pattern: '^[0-9A-Z]{12}[0-9]{2}$',
+      maxLength: 14,
+      help: { en: expect.stringMatching(/^CNPJ key/) },
+    });
     expect(cnpj.field).not.toHaveProperty('dependsOn');
     // Nothing chosen: the field as written, the union of the five formats.
     expect(sdk.fieldFor(pix, 'pixKey', {})!.field).toBe(pix.fields[1]);

@@ -31,7 +31,8 @@ function blocks(doc: string): Shown[] {
 
 /** The shown block as a matcher: texts cut short with "…" match any text that starts the same; the rest is exact. */
 function matcher(shown: unknown): unknown {
-  if (typeof shown === 'string' && shown.endsWith('…')) return expect.stringMatching(new RegExp(`^${shown.slice(0, -1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  if (typeof shown === 'string' && shown.endsWith('…'))
+    return expect.stringMatching(new RegExp(`^${shown.slice(0, -1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   if (Array.isArray(shown)) return shown.map(matcher);
   if (typeof shown === 'object' && shown !== null) return Object.fromEntries(Object.entries(shown).map(([k, v]) => [k, matcher(v)]));
   return shown;
@@ -46,7 +47,7 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('the validation results the docs show', () => {
-  it('both docs show the clients\' shape, and rules.md the core function\'s too', () => {
+  it("both docs show the clients' shape, and rules.md the core function's too", () => {
     expect(SHOWN.map((s) => `${s.doc} ${s.of}`)).toEqual(['sdk.md sdk', 'rules.md core', 'rules.md sdk']);
   });
 

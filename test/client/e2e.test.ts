@@ -111,7 +111,12 @@ describe('the SDK installed from its tarball, against catalog serve', () => {
     await writeFile(path.join(project, 'example.mjs'), example);
     const { stdout } = await run(process.execPath, ['example.mjs'], { cwd: project, env: { PATH: process.env.PATH, CATALOG_URL: url, CATALOG_API_KEY: KEY } });
     const brRails = seedA.rails.filter((r) => r.countries.includes('BR')).map((r) => r.id);
-    expect(stdout.split('\n').filter((l) => /^[A-Z]{2}-/.test(l)).map((l) => l.split('\t')[0])).toEqual(brRails);
+    expect(
+      stdout
+        .split('\n')
+        .filter((l) => /^[A-Z]{2}-/.test(l))
+        .map((l) => l.split('\t')[0]),
+    ).toEqual(brRails);
     expect(stdout).toMatch(/offline: pixKey pattern/);
     expect(stdout).toContain('service: valid=false');
     expect(stdout).toMatch(/not found: code=not_found param=id request=\S+/);
@@ -134,7 +139,13 @@ describe('the SDK installed from its tarball, against catalog serve', () => {
 
   it('typed errors carry code, param and X-Request-Id', async () => {
     const c = client();
-    await expect(c.rails.get('XX-nope')).rejects.toMatchObject({ name: 'NotFoundError', status: 404, code: 'not_found', param: 'id', requestId: expect.any(String) });
+    await expect(c.rails.get('XX-nope')).rejects.toMatchObject({
+      name: 'NotFoundError',
+      status: 404,
+      code: 'not_found',
+      param: 'id',
+      requestId: expect.any(String),
+    });
     await expect(c.rails.checkBeneficiary('BR-doc', {})).rejects.toBeInstanceOf(sdk.RailClosedError);
     await expect(c.rails.list({ country: 'Brazil' })[Symbol.asyncIterator]().next()).rejects.toMatchObject({ name: 'InvalidRequestError', param: 'country' });
     await expect(c.changes.since('0123456789abcdef')).rejects.toBeInstanceOf(sdk.VersionGoneError);
@@ -159,7 +170,11 @@ describe('the SDK installed from its tarball, against catalog serve', () => {
     try {
       const waits: number[] = [];
       const port = (proxy.address() as { port: number }).port;
-      const c = new sdk.CatalogClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: KEY, sleep: (ms: number) => (waits.push(ms), new Promise((r) => setTimeout(r, ms))) });
+      const c = new sdk.CatalogClient({
+        baseUrl: `http://127.0.0.1:${port}`,
+        apiKey: KEY,
+        sleep: (ms: number) => (waits.push(ms), new Promise((r) => setTimeout(r, ms))),
+      });
       expect((await c.rails.get('BR-pix')).id).toBe('BR-pix');
       expect(seen).toBe(2);
       expect(waits).toEqual([1000]);
@@ -225,7 +240,15 @@ async function prepare(consumer: Consumer, expect: ExpectStatic): Promise<string
   }
   if (!consumer.bundle) return path.join(at, consumer.main);
   const out = path.join(at, 'bundle.mjs');
-  const result = await build({ entryPoints: [path.join(at, consumer.main)], outfile: out, bundle: true, platform: 'node', format: 'esm', metafile: true, logLevel: 'silent' });
+  const result = await build({
+    entryPoints: [path.join(at, consumer.main)],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    metafile: true,
+    logLevel: 'silent',
+  });
   expect(Object.keys(result.metafile.inputs).filter((i) => i.includes('@payout-catalog/client/'))).toEqual([expect.stringMatching(/\/dist\/index\.js$/)]);
   return out;
 }
@@ -240,7 +263,11 @@ describe('consumer projects of every module system, compiled with tsc --strict, 
       await cp(path.join(ROOT, 'node_modules', name), path.join(project, 'node_modules', name), { recursive: true, dereference: true });
     // What the service itself answers, asked without the SDK.
     const ask = (p: string, body?: unknown) =>
-      fetch(`${bundledUrl}${p}`, { method: body ? 'POST' : 'GET', headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
+      fetch(`${bundledUrl}${p}`, {
+        method: body ? 'POST' : 'GET',
+        headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }).then((r) => r.json() as Promise<any>);
     const rail = await ask('/api/v1/rails/BR-pix');
     const checked = await ask('/api/v1/rails/BR-pix/beneficiary-checks', { values: { pixKeyType: 'cpf', pixKey: '52998224725' } });
     const refused = await ask('/api/v1/rails/BR-pix/beneficiary-checks', { values: { pixKeyType: 'cpf', pixKey: ' 5299822472X ' } });
@@ -253,17 +280,37 @@ describe('consumer projects of every module system, compiled with tsc --strict, 
       missing: 'NotFoundError 404 not_found id',
     };
     // The facts the runs are checked against, so that an empty answer cannot pass.
-    expect(expected).toMatchObject({ id: 'BR-pix', currency: 'BRL', valid: true, normalized: { pixKeyType: 'cpf', pixKey: '52998224725' }, offline: ['pixKey pattern true'] });
+    expect(expected).toMatchObject({
+      id: 'BR-pix',
+      currency: 'BRL',
+      valid: true,
+      normalized: { pixKeyType: 'cpf', pixKey: '52998224725' },
+      offline: ['pixKey pattern true'],
+    });
   }, 60_000);
 
-  it.concurrent.for(CONSUMERS.map((c) => [c.name, c] as const))('%s: compiles, loads the right build, runs', { timeout: 120_000 }, async ([, consumer], { expect }) => {
-    const main = await prepare(consumer, expect);
-    const { stdout } = await run(process.execPath, [main], { cwd: path.dirname(main), env: { PATH: process.env.PATH, CATALOG_URL: bundledUrl, CATALOG_API_KEY: KEY } });
-    const output = JSON.parse(stdout.trim().split('\n').pop()!) as ConsumerOutput & { hazard?: Record<string, boolean> };
-    const { build: loaded, hazard, ...rest } = output;
-    expect(rest).toEqual(expected);
-    if (loaded !== undefined) expect(loaded).toBe(consumer.loads === 'cjs' ? 'index.cjs' : 'index.js');
-    if (consumer.name === 'js-import')
-      expect(hazard).toEqual({ twoCopies: true, esmClassCjsError: true, esmBaseCjsError: true, esmOtherClassCjsError: false, cjsClassEsmError: true, plainError: false });
-  });
+  it.concurrent.for(CONSUMERS.map((c) => [c.name, c] as const))(
+    '%s: compiles, loads the right build, runs',
+    { timeout: 120_000 },
+    async ([, consumer], { expect }) => {
+      const main = await prepare(consumer, expect);
+      const { stdout } = await run(process.execPath, [main], {
+        cwd: path.dirname(main),
+        env: { PATH: process.env.PATH, CATALOG_URL: bundledUrl, CATALOG_API_KEY: KEY },
+      });
+      const output = JSON.parse(stdout.trim().split('\n').pop()!) as ConsumerOutput & { hazard?: Record<string, boolean> };
+      const { build: loaded, hazard, ...rest } = output;
+      expect(rest).toEqual(expected);
+      if (loaded !== undefined) expect(loaded).toBe(consumer.loads === 'cjs' ? 'index.cjs' : 'index.js');
+      if (consumer.name === 'js-import')
+        expect(hazard).toEqual({
+          twoCopies: true,
+          esmClassCjsError: true,
+          esmBaseCjsError: true,
+          esmOtherClassCjsError: false,
+          cjsClassEsmError: true,
+          plainError: false,
+        });
+    },
+  );
 });

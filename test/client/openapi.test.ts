@@ -35,7 +35,7 @@ beforeAll(async () => {
   ajv.addSchema(doc, 'openapi.json');
 });
 
-const pointer = (...segments: string[]) => 'openapi.json#/' + segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+const pointer = (...segments: string[]) => `openapi.json#/${segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 
 describe('the OpenAPI document', () => {
   it('is a valid OpenAPI 3.1 document (swagger-parser)', async () => {
@@ -43,7 +43,18 @@ describe('the OpenAPI document', () => {
   });
 
   it('describes every route of the service', () => {
-    for (const path of ['/api/v1/rails', '/api/v1/rails/{id}', '/api/v1/assets/{id}', '/api/v1/countries/{code}', '/api/v1/rails/{id}/beneficiary-checks', '/api/v1/catalog', '/api/v1/changes', '/openapi.json', '/docs', '/healthz'])
+    for (const path of [
+      '/api/v1/rails',
+      '/api/v1/rails/{id}',
+      '/api/v1/assets/{id}',
+      '/api/v1/countries/{code}',
+      '/api/v1/rails/{id}/beneficiary-checks',
+      '/api/v1/catalog',
+      '/api/v1/changes',
+      '/openapi.json',
+      '/docs',
+      '/healthz',
+    ])
       expect(doc.paths[path], path).toBeDefined();
     expect(doc.paths['/openapi.json'].get.security).toEqual([]);
     expect(doc.paths['/api/v1/catalog'].get.security).toBeUndefined();
@@ -53,9 +64,18 @@ describe('the OpenAPI document', () => {
     const check = doc.paths['/api/v1/rails/{id}/beneficiary-checks'].post;
     expect(check.requestBody.content['application/json'].examples.valid.value.values.pixKey).toBe('52998224725');
     const examples: Array<[string[], unknown]> = [
-      [['paths', '/api/v1/rails/{id}', 'get', 'responses', '200', 'content', 'application/json', 'schema'], doc.paths['/api/v1/rails/{id}'].get.responses['200'].content['application/json'].example],
-      [['paths', '/api/v1/catalog', 'get', 'responses', '200', 'content', 'application/json', 'schema'], doc.paths['/api/v1/catalog'].get.responses['200'].content['application/json'].example],
-      [['paths', '/api/v1/changes', 'get', 'responses', '200', 'content', 'application/json', 'schema'], doc.paths['/api/v1/changes'].get.responses['200'].content['application/json'].example],
+      [
+        ['paths', '/api/v1/rails/{id}', 'get', 'responses', '200', 'content', 'application/json', 'schema'],
+        doc.paths['/api/v1/rails/{id}'].get.responses['200'].content['application/json'].example,
+      ],
+      [
+        ['paths', '/api/v1/catalog', 'get', 'responses', '200', 'content', 'application/json', 'schema'],
+        doc.paths['/api/v1/catalog'].get.responses['200'].content['application/json'].example,
+      ],
+      [
+        ['paths', '/api/v1/changes', 'get', 'responses', '200', 'content', 'application/json', 'schema'],
+        doc.paths['/api/v1/changes'].get.responses['200'].content['application/json'].example,
+      ],
       [['components', 'schemas', 'BeneficiaryCheck'], check.responses['200'].content['application/json'].examples.valid.value],
       [['components', 'schemas', 'BeneficiaryCheck'], check.responses['200'].content['application/json'].examples.invalid.value],
     ];
@@ -70,7 +90,12 @@ describe('the OpenAPI document', () => {
 
 describe('real responses validate against the document', () => {
   async function expectValid(method: 'GET' | 'POST', path: string, url: string, status: string, payload?: unknown, headers: Record<string, string> = {}) {
-    const res = await app.inject({ method, url, headers: { ...AUTH, ...(payload !== undefined ? { 'content-type': 'application/json' } : {}), ...headers }, payload: payload === undefined ? undefined : JSON.stringify(payload) });
+    const res = await app.inject({
+      method,
+      url,
+      headers: { ...AUTH, ...(payload !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+      payload: payload === undefined ? undefined : JSON.stringify(payload),
+    });
     expect(String(res.statusCode), `${url}: ${res.body}`).toBe(status);
     const op = doc.paths[path][method.toLowerCase()];
     const response = op.responses[status];
@@ -119,9 +144,16 @@ describe('real responses validate against the document', () => {
   });
 
   it('415 on a body that is not JSON', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/rails/BR-pix/beneficiary-checks', headers: { ...AUTH, 'content-type': 'text/plain' }, payload: 'x' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/rails/BR-pix/beneficiary-checks',
+      headers: { ...AUTH, 'content-type': 'text/plain' },
+      payload: 'x',
+    });
     expect(res.statusCode).toBe(415);
-    const validate = ajv.compile({ $ref: pointer('paths', '/api/v1/rails/{id}/beneficiary-checks', 'post', 'responses', '415', 'content', 'application/json', 'schema') });
+    const validate = ajv.compile({
+      $ref: pointer('paths', '/api/v1/rails/{id}/beneficiary-checks', 'post', 'responses', '415', 'content', 'application/json', 'schema'),
+    });
     expect(validate(res.json())).toBe(true);
   });
 });
@@ -155,7 +187,12 @@ describe('dependent fields in the document and in real responses (the bundled ca
   });
 
   it('answers a value for a field that does not apply with not_applicable, valid against the document', async () => {
-    const res = await bundled.inject({ method: 'POST', url: '/api/v1/rails/MX-spei/beneficiary-checks', headers: { ...AUTH, 'content-type': 'application/json' }, payload: JSON.stringify({ values: { accountType: 'clabe', clabe: '002010077777777771', bankCode: '40012', beneficiaryName: 'Ana' } }) });
+    const res = await bundled.inject({
+      method: 'POST',
+      url: '/api/v1/rails/MX-spei/beneficiary-checks',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      payload: JSON.stringify({ values: { accountType: 'clabe', clabe: '002010077777777771', bankCode: '40012', beneficiaryName: 'Ana' } }),
+    });
     expect(res.json().errors.map((e: any) => [e.field, e.code])).toEqual([['bankCode', 'not_applicable']]);
     validate(pointer('paths', '/api/v1/rails/{id}/beneficiary-checks', 'post', 'responses', '200', 'content', 'application/json', 'schema'), res.json());
   });

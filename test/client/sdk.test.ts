@@ -25,12 +25,21 @@ function scripted(answers: Array<(url: string, init: RequestInit) => Response | 
     const next = answers[Math.min(calls.length - 1, answers.length - 1)];
     return next(url, init);
   }) as unknown as typeof globalThis.fetch;
-  const client = new CatalogClient({ baseUrl: 'http://catalog.test/', apiKey: KEY, fetch, random: () => 0.5, sleep: async (ms) => void waits.push(ms), timeoutMs: 50 });
+  const client = new CatalogClient({
+    baseUrl: 'http://catalog.test/',
+    apiKey: KEY,
+    fetch,
+    random: () => 0.5,
+    sleep: async (ms) => void waits.push(ms),
+    timeoutMs: 50,
+  });
   return { client, calls, waits };
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) => () =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  () =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 const error = (status: number, code: string, headers: Record<string, string> = {}, param?: string) =>
   json(status, { error: { code, message: `${code} happened`, ...(param ? { param } : {}) } }, { 'x-request-id': 'req-1', ...headers });
 
@@ -96,7 +105,11 @@ describe('retries', () => {
 describe('the key', () => {
   it('goes in the Authorization header only, never in a URL or an error message', async () => {
     const { client, calls } = scripted([json(401, { error: { code: 'unauthorized', message: `bad key ${KEY}` } })]);
-    const err = await client.rails.list({ country: 'BR' })[Symbol.asyncIterator]().next().catch((e) => e);
+    const err = await client.rails
+      .list({ country: 'BR' })
+      [Symbol.asyncIterator]()
+      .next()
+      .catch((e) => e);
     expect(err).toBeInstanceOf(AuthenticationError);
     expect(String(err.message)).not.toContain(KEY);
     expect(JSON.stringify(err)).not.toContain(KEY);
@@ -151,11 +164,12 @@ describe('instanceof across two copies of the SDK (its ESM and CommonJS builds i
     expect(make(a, made) instanceof a[Class]).toBe(expected);
   });
 
-  it('a class of the user\'s own keeps native instanceof; other values are not SDK errors', () => {
+  it("a class of the user's own keeps native instanceof; other values are not SDK errors", () => {
     class Mine extends NotFoundError {}
     const plain = new NotFoundError('gone', 404, 'not_found', undefined, undefined);
     expect(new Mine('gone', 404, 'not_found', undefined, undefined)).toBeInstanceOf(NotFoundError);
     expect(plain instanceof Mine).toBe(false);
-    for (const value of [new Error('x'), { name: 'NotFoundError', status: 404 }, null, undefined, 'NotFoundError', 404]) expect(value instanceof CatalogApiError).toBe(false);
+    for (const value of [new Error('x'), { name: 'NotFoundError', status: 404 }, null, undefined, 'NotFoundError', 404])
+      expect(value instanceof CatalogApiError).toBe(false);
   });
 });

@@ -33,11 +33,24 @@ describe('diffCatalogs: breaking changes', () => {
   it.each([
     { name: 'a new required field', rail: addField(RAIL_FR_SEPA, REQUIRED_FIELD), reason: 'new required field purpose' },
     { name: 'an optional field made required', rail: RAIL_FR_SEPA.replace('required: false', 'required: true'), reason: 'field accountType is now required' },
-    { name: 'a removed select option', rail: RAIL_FR_SEPA.replace('      - { value: business, label: { fr: Entreprise, en: Business } }\n', ''), reason: 'field accountType: option business removed' },
+    {
+      name: 'a removed select option',
+      rail: RAIL_FR_SEPA.replace('      - { value: business, label: { fr: Entreprise, en: Business } }\n', ''),
+      reason: 'field accountType: option business removed',
+    },
     { name: 'a currency change', rail: setLine(RAIL_FR_SEPA, 'currency', 'currency: XOF'), reason: 'currency EUR -> XOF' },
-    { name: 'a pattern that rejects an earlier example', rail: setLine(RAIL_FR_SEPA, 'pattern', 'pattern: ^FR[0-9]{25}$'), reason: 'field iban now rejects "FR1420041010050500013M02606", an example valid before (pattern)' },
-    { name: 'a lower maxLength', rail: RAIL_FR_SEPA.replace('maxLength: 27', 'maxLength: 34'), base: RAIL_FR_SEPA.replace('maxLength: 27', 'maxLength: 40'), reason: 'field iban: maxLength 40 -> 34' },
-    { name: 'a removed field', rail: RAIL_FR_SEPA.replace(/  - name: accountType[\s\S]*(?=verifiedAt)/, ''), reason: 'field accountType removed' },
+    {
+      name: 'a pattern that rejects an earlier example',
+      rail: setLine(RAIL_FR_SEPA, 'pattern', 'pattern: ^FR[0-9]{25}$'),
+      reason: 'field iban now rejects "FR1420041010050500013M02606", an example valid before (pattern)',
+    },
+    {
+      name: 'a lower maxLength',
+      rail: RAIL_FR_SEPA.replace('maxLength: 27', 'maxLength: 34'),
+      base: RAIL_FR_SEPA.replace('maxLength: 27', 'maxLength: 40'),
+      reason: 'field iban: maxLength 40 -> 34',
+    },
+    { name: 'a removed field', rail: RAIL_FR_SEPA.replace(/ {2}- name: accountType[\s\S]*(?=verifiedAt)/, ''), reason: 'field accountType removed' },
     { name: 'a changed field type', rail: RAIL_FR_SEPA.replace('type: iban', 'type: text'), reason: 'field iban: type iban -> text' },
     {
       name: 'a new dependency of a field on a select',
@@ -54,7 +67,10 @@ describe('diffCatalogs: breaking changes', () => {
 
   it.each([
     { name: 'a new optional field', rail: addField(RAIL_FR_SEPA, OPTIONAL_FIELD) },
-    { name: 'a new select option', rail: RAIL_FR_SEPA.replace('      - { value: business', '      - { value: joint, label: { fr: Joint, en: Joint } }\n      - { value: business') },
+    {
+      name: 'a new select option',
+      rail: RAIL_FR_SEPA.replace('      - { value: business', '      - { value: joint, label: { fr: Joint, en: Joint } }\n      - { value: business'),
+    },
     { name: 'a pattern that still accepts every earlier example', rail: setLine(RAIL_FR_SEPA, 'pattern', 'pattern: ^FR[0-9A-Z]{25}$') },
     { name: 'a higher maxLength', rail: RAIL_FR_SEPA.replace('maxLength: 27', 'maxLength: 34') },
     { name: 'a phase change and a limit change', rail: setLine(setLine(RAIL_FR_SEPA, 'phase', 'phase: live'), 'maxMinor', 'maxMinor: 1500000') },
@@ -69,7 +85,10 @@ describe('diffCatalogs: breaking changes', () => {
       'assets/usdc.yaml': setLine(setLine(ASSET_USDC, 'networks', 'networks: [ethereum]'), 'decimals', 'decimals: 18'),
       'countries/BR.yaml': setLine(COUNTRY_BR, 'currency', 'currency: USD'),
     });
-    expect(diff.assets.changed[0].breakingReasons).toEqual(['decimals 6 -> 18: base units now mean another amount', 'network solana removed: deposits there are no longer accepted']);
+    expect(diff.assets.changed[0].breakingReasons).toEqual([
+      'decimals 6 -> 18: base units now mean another amount',
+      'network solana removed: deposits there are no longer accepted',
+    ]);
     expect(diff.countries.changed[0].breakingReasons).toEqual(['currency BRL -> USD']);
   });
 });
@@ -77,7 +96,7 @@ describe('diffCatalogs: breaking changes', () => {
 describe('diffCatalogs: what counts as a change', () => {
   it('ignores toolkit-only examples, comments and key order', () => {
     const diff = diffOf({
-      'rails/BR-pix.yaml': '# a comment\n' + RAIL_BR_PIX.replace('["+5511987654321"]', '["+5511987654321", "a@b.co"]').replace('slug: pix\nname: Pix\n', 'name: Pix\nslug: pix\n'),
+      'rails/BR-pix.yaml': `# a comment\n${RAIL_BR_PIX.replace('["+5511987654321"]', '["+5511987654321", "a@b.co"]').replace('slug: pix\nname: Pix\n', 'name: Pix\nslug: pix\n')}`,
     });
     expect(JSON.parse(diffToJson(diff)).rails).toEqual({ added: [], removed: [], changed: [] });
   });
@@ -89,7 +108,7 @@ describe('diffCatalogs: what counts as a change', () => {
   });
 
   it('reports fields put in another order as one change of /fields', () => {
-    const iban = /  - name: iban[\s\S]*?(?=  - name: accountType)/.exec(RAIL_FR_SEPA)![0];
+    const iban = / {2}- name: iban[\s\S]*?(?= {2}- name: accountType)/.exec(RAIL_FR_SEPA)![0];
     const rail = RAIL_FR_SEPA.replace(iban, '').replace(/^verifiedAt:/m, `${iban}verifiedAt:`);
     const [changed] = diffOf({ 'rails/FR-sepa_instant.yaml': rail }).rails.changed;
     expect(changed.changes).toEqual([{ pointer: '/fields', label: 'fields (order)', before: ['iban', 'accountType'], after: ['accountType', 'iban'] }]);
@@ -97,7 +116,7 @@ describe('diffCatalogs: what counts as a change', () => {
   });
 
   it('points a removed field at its index at the base, with null after', () => {
-    const rail = RAIL_FR_SEPA.replace(/  - name: iban[\s\S]*(?=  - name: accountType)/, '');
+    const rail = RAIL_FR_SEPA.replace(/ {2}- name: iban[\s\S]*(?= {2}- name: accountType)/, '');
     const [changed] = diffOf({ 'rails/FR-sepa_instant.yaml': rail }).rails.changed;
     expect(changed.changes).toHaveLength(1);
     expect(changed.changes[0]).toMatchObject({ pointer: '/fields/0', label: 'fields[iban]', after: null });

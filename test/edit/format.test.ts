@@ -27,11 +27,31 @@ describe('catalog fmt on every bundled file', () => {
 
 describe('formatEntry', () => {
   it.each([
-    { name: 'keys in schema order, nested too', input: 'name: France\ncode: FR\nstatus: open\ncurrency: EUR\n', output: 'code: FR\nname: France\ncurrency: EUR\nstatus: open\n' },
-    { name: 'unknown keys after the known ones, as written', input: 'zeta: 1\ncode: FR\nalpha: 2\nname: France\n', output: 'code: FR\nname: France\nzeta: 1\nalpha: 2\n' },
-    { name: 'text YAML 1.1 would misread is double-quoted', input: "code: 'NO'\nname: yes\ncurrency: NOK\nstatus: open\n", output: 'code: "NO"\nname: "yes"\ncurrency: NOK\nstatus: open\n' },
-    { name: 'needless quotes go', input: 'code: "FR"\nname: \'France\'\ncurrency: EUR\nstatus: open\n', output: 'code: FR\nname: France\ncurrency: EUR\nstatus: open\n' },
-    { name: 'a comment on the first key stays on top when keys move', input: '# about France\nname: France\ncode: FR\n', output: '# about France\ncode: FR\nname: France\n' },
+    {
+      name: 'keys in schema order, nested too',
+      input: 'name: France\ncode: FR\nstatus: open\ncurrency: EUR\n',
+      output: 'code: FR\nname: France\ncurrency: EUR\nstatus: open\n',
+    },
+    {
+      name: 'unknown keys after the known ones, as written',
+      input: 'zeta: 1\ncode: FR\nalpha: 2\nname: France\n',
+      output: 'code: FR\nname: France\nzeta: 1\nalpha: 2\n',
+    },
+    {
+      name: 'text YAML 1.1 would misread is double-quoted',
+      input: "code: 'NO'\nname: yes\ncurrency: NOK\nstatus: open\n",
+      output: 'code: "NO"\nname: "yes"\ncurrency: NOK\nstatus: open\n',
+    },
+    {
+      name: 'needless quotes go',
+      input: 'code: "FR"\nname: \'France\'\ncurrency: EUR\nstatus: open\n',
+      output: 'code: FR\nname: France\ncurrency: EUR\nstatus: open\n',
+    },
+    {
+      name: 'a comment on the first key stays on top when keys move',
+      input: '# about France\nname: France\ncode: FR\n',
+      output: '# about France\ncode: FR\nname: France\n',
+    },
     { name: 'blank lines between blocks and trailing comments stay', input: 'code: FR # ISO\n\nname: France\n', output: 'code: FR # ISO\n\nname: France\n' },
     { name: '4-space indentation becomes 2', input: 'code: FR\nx:\n    a: 1\n', output: 'code: FR\nx:\n  a: 1\n' },
   ])('$name', ({ input, output }) => {
@@ -47,10 +67,30 @@ describe('formatEntry', () => {
 
 describe('setTopLevel (close, restrict)', () => {
   it.each([
-    { name: 'replaces a value, keeping its quotes and comment', input: 'code: FR\nstatus: "open" # since 1958\n', set: [['status', 'restricted']], output: 'code: FR\nstatus: "restricted" # since 1958\n' },
-    { name: 'inserts a missing key after its schema predecessor', input: 'code: FR\nstatus: open\n\n# end\nname: France\n', set: [['reason', 'international_sanctions']], output: 'code: FR\nstatus: open\nreason: international_sanctions\n\n# end\nname: France\n' },
-    { name: 'fills a key with no value', input: 'code: FR\nreason:\nstatus: open\n', set: [['reason', 'restrictive_measures']], output: 'code: FR\nreason: restrictive_measures\nstatus: open\n' },
-    { name: 'keeps CRLF line endings', input: 'code: FR\r\nstatus: open\r\n', set: [['reason', 'technical']], output: 'code: FR\r\nstatus: open\r\nreason: technical\r\n' },
+    {
+      name: 'replaces a value, keeping its quotes and comment',
+      input: 'code: FR\nstatus: "open" # since 1958\n',
+      set: [['status', 'restricted']],
+      output: 'code: FR\nstatus: "restricted" # since 1958\n',
+    },
+    {
+      name: 'inserts a missing key after its schema predecessor',
+      input: 'code: FR\nstatus: open\n\n# end\nname: France\n',
+      set: [['reason', 'international_sanctions']],
+      output: 'code: FR\nstatus: open\nreason: international_sanctions\n\n# end\nname: France\n',
+    },
+    {
+      name: 'fills a key with no value',
+      input: 'code: FR\nreason:\nstatus: open\n',
+      set: [['reason', 'restrictive_measures']],
+      output: 'code: FR\nreason: restrictive_measures\nstatus: open\n',
+    },
+    {
+      name: 'keeps CRLF line endings',
+      input: 'code: FR\r\nstatus: open\r\n',
+      set: [['reason', 'technical']],
+      output: 'code: FR\r\nstatus: open\r\nreason: technical\r\n',
+    },
   ])('$name', ({ input, set, output }) => {
     expect(setTopLevel(input, 'country', set as Array<[string, string]>)).toBe(output);
   });
@@ -75,16 +115,17 @@ describe('setSource (close --source)', () => {
     },
     {
       name: 'adds a source after the last one, indented as the list is',
-      input: RAIL + '# end of file\n',
+      input: `${RAIL}# end of file\n`,
       source: { url: 'https://www.bcb.gov.br/notice', title: 'Notice #42, Banco Central do Brasil', checked: '2026-11-25' },
-      output: RAIL + '  - url: https://www.bcb.gov.br/notice\n    title: "Notice #42, Banco Central do Brasil"\n    checked: "2026-11-25"\n# end of file\n',
+      output: `${RAIL}  - url: https://www.bcb.gov.br/notice\n    title: "Notice #42, Banco Central do Brasil"\n    checked: "2026-11-25"\n# end of file\n`,
       added: true,
     },
     {
       name: 'follows a list whose items are not indented under the key',
       input: 'id: BR-pix\nsources:\n- url: https://a.example/x\n  title: X\n  checked: 2026-10-01\n',
       source: { url: 'https://a.example/y', title: 'Y', checked: '2026-11-25' },
-      output: 'id: BR-pix\nsources:\n- url: https://a.example/x\n  title: X\n  checked: 2026-10-01\n- url: https://a.example/y\n  title: Y\n  checked: "2026-11-25"\n',
+      output:
+        'id: BR-pix\nsources:\n- url: https://a.example/x\n  title: X\n  checked: 2026-10-01\n- url: https://a.example/y\n  title: Y\n  checked: "2026-11-25"\n',
       added: true,
     },
     {

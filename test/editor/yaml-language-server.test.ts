@@ -314,7 +314,11 @@ describe.each(SETUPS)('yaml-language-server with $setup', ({ service, keepModeli
   ])('completes the value of $key with its enum', async ({ key, values }) => {
     const text = read(RAIL);
     const n = lineOf(text, new RegExp(`^${key}: `));
-    const completion = await service.doComplete(open(RAIL, edit(text, new RegExp(`^${key}: `), `${key}: `), keepModeline), { line: n, character: key.length + 2 }, false);
+    const completion = await service.doComplete(
+      open(RAIL, edit(text, new RegExp(`^${key}: `), `${key}: `), keepModeline),
+      { line: n, character: key.length + 2 },
+      false,
+    );
     expect(completion.items.map((i) => i.label).sort()).toEqual([...values].sort());
   });
 
@@ -333,13 +337,16 @@ describe.each(SETUPS)('yaml-language-server with $setup', ({ service, keepModeli
 });
 
 describe('what the editor loads', () => {
-  it.each(SETUPS)('with $setup: the schema of each folder and common.schema.json, from schemas/ on disk, and nothing else', async ({ schemas, keepModeline }) => {
-    const requested: string[] = [];
-    const service = newService(schemas(), requested);
-    for (const file of [RAIL, ASSET, COUNTRY]) expect(await service.doValidation(open(file, read(file), keepModeline), false)).toEqual([]);
-    const expected = ['asset', 'common', 'country', 'rail'].map((s) => fileUri(path.join(SCHEMAS_DIR, `${s}.schema.json`)));
-    expect([...new Set(requested)].sort()).toEqual(expected);
-  });
+  it.each(SETUPS)(
+    'with $setup: the schema of each folder and common.schema.json, from schemas/ on disk, and nothing else',
+    async ({ schemas, keepModeline }) => {
+      const requested: string[] = [];
+      const service = newService(schemas(), requested);
+      for (const file of [RAIL, ASSET, COUNTRY]) expect(await service.doValidation(open(file, read(file), keepModeline), false)).toEqual([]);
+      const expected = ['asset', 'common', 'country', 'rail'].map((s) => fileUri(path.join(SCHEMAS_DIR, `${s}.schema.json`)));
+      expect([...new Set(requested)].sort()).toEqual(expected);
+    },
+  );
 });
 
 describe('a known limit of the editor', () => {

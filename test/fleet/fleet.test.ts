@@ -103,7 +103,7 @@ describe('replicas serving a seed store', () => {
 
     await publishSeed(store, serializeSeed(seedB));
     a.signals.emit('SIGHUP');
-    await expect.poll(async () => (await fetch(`${a.service.url}/healthz`).then((r) => r.json()) as any).version).toBe(seedB.meta.version);
+    await expect.poll(async () => ((await fetch(`${a.service.url}/healthz`).then((r) => r.json())) as any).version).toBe(seedB.meta.version);
 
     // A run started on A's new version continues on B, which has not moved yet: B loads that version from the store.
     const newRun = await page(`${a.service.url}/api/v1/rails?limit=3`);
@@ -111,7 +111,7 @@ describe('replicas serving a seed store', () => {
     const onB = await page(`${b.service.url}/api/v1/rails?limit=3&cursor=${encodeURIComponent(cursorOf(newRun.body))}`);
     expect(onB.res.status).toBe(200);
     expect(onB.res.headers.get('catalog-version')).toBe(seedB.meta.version);
-    expect((await fetch(`${b.service.url}/healthz`).then((r) => r.json()) as any).version).toBe(seedA.meta.version);
+    expect(((await fetch(`${b.service.url}/healthz`).then((r) => r.json())) as any).version).toBe(seedA.meta.version);
 
     // A replica started after the pointer moved holds only the new version; an old run's cursor still works there.
     const c = await replica({ source: new DirSource(store) });
@@ -139,7 +139,9 @@ describe('replicas serving a seed store', () => {
     await publishSeed(store, serializeSeed(seedA));
     const a = await replica({ source: new DirSource(store), pollMs: 50 });
     await publishSeed(store, serializeSeed(seedB));
-    await expect.poll(async () => (await fetch(`${a.service.url}/healthz`).then((r) => r.json()) as any).version, { timeout: 10_000 }).toBe(seedB.meta.version);
+    await expect
+      .poll(async () => ((await fetch(`${a.service.url}/healthz`).then((r) => r.json())) as any).version, { timeout: 10_000 })
+      .toBe(seedB.meta.version);
   });
 });
 
@@ -205,7 +207,12 @@ describe('a seed store over HTTP', () => {
 describe('readiness and metrics', () => {
   it('GET /readyz answers 200 when ready and 503 with the reason when not; /healthz stays 200', async () => {
     let reason: string | null = 'starting: the seed is not served yet';
-    const app = await buildApp(new SnapshotStore(snapshotOf(seedA)), { keys: new KeyRing([digestOf(KEY)]), cursorSecret: SECRET, logger: false, readiness: () => reason });
+    const app = await buildApp(new SnapshotStore(snapshotOf(seedA)), {
+      keys: new KeyRing([digestOf(KEY)]),
+      cursorSecret: SECRET,
+      logger: false,
+      readiness: () => reason,
+    });
     const notReady = await app.inject({ url: '/readyz' });
     expect(notReady.statusCode).toBe(503);
     expect(notReady.json()).toEqual({ status: 'not-ready', version: seedA.meta.version, reason: 'starting: the seed is not served yet' });
@@ -286,7 +293,12 @@ describe('rate limits per API key', () => {
   it('a key of the keys file may have its own limit, or none', async () => {
     const keys = new KeyRing([digestOf(KEY), digestOf(OTHER_KEY)]);
     keys.limits = readKeysFile(`${KEY} limit=1/min\n${OTHER_KEY} limit=off\n`, 'keys').limits;
-    const app = await buildApp(new SnapshotStore(snapshotOf(seedA)), { keys, cursorSecret: SECRET, logger: false, rateLimit: { default: { max: 3, windowMs: 60_000 } } });
+    const app = await buildApp(new SnapshotStore(snapshotOf(seedA)), {
+      keys,
+      cursorSecret: SECRET,
+      logger: false,
+      rateLimit: { default: { max: 3, windowMs: 60_000 } },
+    });
     const mine = [];
     for (let i = 0; i < 2; i++) mine.push((await app.inject({ url: '/api/v1/rails?limit=1', headers: auth() })).statusCode);
     expect(mine).toEqual([200, 429]);
@@ -297,7 +309,11 @@ describe('rate limits per API key', () => {
   it('fails open when Redis cannot be reached: requests are served, the error is logged and counted', async () => {
     const file = path.join(dir, 'seed-redis.json');
     await writeFile(file, serializeSeed(seedA));
-    const a = await replica({ seedPath: file, metricsToken: METRICS_TOKEN, rateLimit: { default: { max: 2, windowMs: 60_000 }, redisUrl: 'redis://127.0.0.1:1' } });
+    const a = await replica({
+      seedPath: file,
+      metricsToken: METRICS_TOKEN,
+      rateLimit: { default: { max: 2, windowMs: 60_000 }, redisUrl: 'redis://127.0.0.1:1' },
+    });
     for (let i = 0; i < 4; i++) expect((await page(`${a.service.url}/api/v1/rails?limit=1`)).res.status).toBe(200);
     await expect.poll(() => a.logs.some((l) => l.includes('"event":"rate-limit-store-error"')), { timeout: 10_000 }).toBe(true);
     const text = await (await fetch(`${a.service.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
@@ -331,7 +347,13 @@ describe('the CLI', () => {
     const { main } = await import('../../src/cli/main.js');
     let out = '';
     let err = '';
-    const code = await main(argv, { cwd, env: {}, stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (err += t) }, now: () => new Date('2026-11-23T00:00:00Z') });
+    const code = await main(argv, {
+      cwd,
+      env: {},
+      stdout: { write: (t: string) => (out += t) },
+      stderr: { write: (t: string) => (err += t) },
+      now: () => new Date('2026-11-23T00:00:00Z'),
+    });
     return { code, out, err };
   }
 

@@ -136,25 +136,55 @@ describe('a cursor whose version cannot be loaded', () => {
 });
 
 describe('Readiness', () => {
-  const rejected = (unreadable: boolean, pointer?: string): ReloadResult => ({ status: 'rejected', version: 'aaaa', reason: unreadable ? 'current cannot be read: EACCES' : 'not a valid seed', unreadable, ...(pointer ? { pointer } : {}) });
+  const rejected = (unreadable: boolean, pointer?: string): ReloadResult => ({
+    status: 'rejected',
+    version: 'aaaa',
+    reason: unreadable ? 'current cannot be read: EACCES' : 'not a valid seed',
+    unreadable,
+    ...(pointer ? { pointer } : {}),
+  });
   const unchanged: ReloadResult = { status: 'unchanged', version: 'aaaa' };
 
   it.each<[string, (r: Readiness, clock: { now: number }) => void, RegExp | null]>([
     ['starting', () => {}, /^starting/],
     ['serving', (r) => r.started(), null],
-    ['after a read that failed to read the store', (r) => (r.started(), r.reading(), r.read(rejected(true))), /the seed store cannot be read \(for 0 s\): current cannot be read: EACCES/],
-    ['lagging: the pointer read, its version unreadable', (r) => (r.started(), r.read(rejected(true, 'bbbb'))), /^serving aaaa while the store's current version is bbbb; the seed store cannot be read/],
+    [
+      'after a read that failed to read the store',
+      (r) => (r.started(), r.reading(), r.read(rejected(true))),
+      /the seed store cannot be read \(for 0 s\): current cannot be read: EACCES/,
+    ],
+    [
+      'lagging: the pointer read, its version unreadable',
+      (r) => (r.started(), r.read(rejected(true, 'bbbb'))),
+      /^serving aaaa while the store's current version is bbbb; the seed store cannot be read/,
+    ],
     ['after an unreadable read, then a good one', (r) => (r.started(), r.read(rejected(true)), r.read(unchanged)), null],
     ['after a version refused as invalid (every replica refuses it)', (r) => (r.started(), r.read(rejected(false, 'bbbb'))), null],
-    ['after a cursor\'s version could not be read', (r) => (r.started(), r.loaded({ version: 'bbbb', ok: false, reason: 'EIO', unreadable: true })), /cannot be read.*EIO/],
-    ['after a cursor\'s version was gone', (r) => (r.started(), r.loaded({ version: 'bbbb', ok: false, reason: 'gone' })), null],
-    ['after an unreadable load, then a good one', (r) => (r.started(), r.loaded({ version: 'b', ok: false, reason: 'EIO', unreadable: true }), r.loaded({ version: 'b', ok: true })), null],
+    [
+      "after a cursor's version could not be read",
+      (r) => (r.started(), r.loaded({ version: 'bbbb', ok: false, reason: 'EIO', unreadable: true })),
+      /cannot be read.*EIO/,
+    ],
+    ["after a cursor's version was gone", (r) => (r.started(), r.loaded({ version: 'bbbb', ok: false, reason: 'gone' })), null],
+    [
+      'after an unreadable load, then a good one',
+      (r) => (r.started(), r.loaded({ version: 'b', ok: false, reason: 'EIO', unreadable: true }), r.loaded({ version: 'b', ok: true })),
+      null,
+    ],
     ['a read that has not answered for the poll interval', (r, c) => (r.started(), r.reading(), (c.now += 1000)), null],
-    ['a read that has not answered for longer than the poll interval', (r, c) => (r.started(), r.reading(), (c.now += 1001)), /a read of the seed store has not answered for 1 s/],
+    [
+      'a read that has not answered for longer than the poll interval',
+      (r, c) => (r.started(), r.reading(), (c.now += 1001)),
+      /a read of the seed store has not answered for 1 s/,
+    ],
     ['stopping', (r) => (r.started(), r.stopping()), /^stopping/],
   ])('%s', (_name, steps, expected) => {
     const clock = { now: 0 };
-    const readiness = new Readiness(1000, () => 'aaaa', () => clock.now);
+    const readiness = new Readiness(
+      1000,
+      () => 'aaaa',
+      () => clock.now,
+    );
     steps(readiness, clock);
     const reason = readiness.reason();
     if (expected === null) expect(reason).toBeNull();
@@ -214,7 +244,11 @@ describe('a replica that loses its store (a mount gone) while a new version is p
     expect(await a.service.reload()).toMatchObject({ status: 'rejected', unreadable: true, version: seedA.meta.version });
     const readyz = await fetch(`${a.service.url}/readyz`);
     expect(readyz.status).toBe(503);
-    expect(await readyz.json()).toMatchObject({ status: 'not-ready', version: seedA.meta.version, reason: expect.stringMatching(/seed store cannot be read.*current cannot be read: ENOENT|current does not exist/) });
+    expect(await readyz.json()).toMatchObject({
+      status: 'not-ready',
+      version: seedA.meta.version,
+      reason: expect.stringMatching(/seed store cannot be read.*current cannot be read: ENOENT|current does not exist/),
+    });
 
     const answers = [];
     for (let i = 0; i < 20; i++) answers.push(await fetch(`${a.service.url}${next}`, { headers: AUTH }));

@@ -30,7 +30,7 @@ interface Case {
   start?: Record<string, string>;
   catalogDir?: string;
   /** A second commit, and the ref compared with. */
-  then?: Record<string, string | null>;
+  committedAfter?: Record<string, string | null>;
   ref?: string;
   /** What is done to the working tree (and the index) after the commits; `at` is the catalog folder. */
   act: (at: string, root: string) => void;
@@ -122,9 +122,9 @@ const CASES: Case[] = [
   },
   {
     name: 'a committed change and an uncommitted one, compared with the commit before',
-    then: { 'rails/BR-pix.yaml': FEE_CHANGED, 'countries/FR.yaml': null },
+    committedAfter: { 'rails/BR-pix.yaml': FEE_CHANGED, 'countries/FR.yaml': null },
     ref: 'HEAD~1',
-    act: (at) => writeFileSync(path.join(at, 'assets/usdc.yaml'), readFileSync(path.join(at, 'assets/usdc.yaml'), 'utf8') + '# checked\n'),
+    act: (at) => writeFileSync(path.join(at, 'assets/usdc.yaml'), `${readFileSync(path.join(at, 'assets/usdc.yaml'), 'utf8')}# checked\n`),
     shows: 'removed-entry',
   },
   {
@@ -154,9 +154,9 @@ function baseFromGit(repo: Repo, commit: string, at: string) {
 describe('validate against a base: what git says changed, then the working tree for the rest', () => {
   it.each(CASES)(
     '$name',
-    async ({ start, catalogDir, then, ref = 'HEAD', act, shows }) => {
+    async ({ start, catalogDir, committedAfter, ref = 'HEAD', act, shows }) => {
       const repo = await makeRepo(start ?? START, catalogDir ?? 'data/catalog');
-      if (then) await change(repo, then, 'catalog: then');
+      if (committedAfter) await change(repo, committedAfter, 'catalog: then');
       const at = path.join(repo.root, repo.catalogDir);
       const dir = repo.catalogDir || '.';
       const cacheLocation = path.join(await tempDir('catalog-base-cache-'), 'cache');

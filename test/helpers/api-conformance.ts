@@ -28,7 +28,7 @@ export interface OperationAt {
 }
 
 const METHODS = ['get', 'head', 'post', 'put', 'delete', 'patch', 'options', 'trace'];
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The document, compiled for checking answers. */
 export class ApiContract {
@@ -47,7 +47,7 @@ export class ApiContract {
         re: new RegExp(
           `^${template
             .split('/')
-            .map((s) => (/^\{.+\}$/.test(s) ? '[^/]+' : escape(s)))
+            .map((s) => (/^\{.+\}$/.test(s) ? '[^/]+' : escapeRegExp(s)))
             .join('/')}$`,
         ),
         fixed: template.split('/').filter((s) => !/^\{.+\}$/.test(s)).length,

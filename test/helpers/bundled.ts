@@ -13,4 +13,5 @@ const catalog = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 export const BUNDLED_TODAY: string = readdirSync(catalog, { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.yaml'))
   .flatMap((f) => [...readFileSync(path.join(catalog, f), 'utf8').matchAll(/^\s*-?\s*(?:checked|verifiedAt|asOf): "?(\d{4}-\d{2}-\d{2})"?/gm)].map((m) => m[1]))
-  .reduce((a, b) => (a > b ? a : b));
+  .sort()
+  .at(-1)!;

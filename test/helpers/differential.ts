@@ -279,9 +279,9 @@ function mutateOnce(text: string, r: Random): string {
       else lines.splice(int(r, lines.length), 0, ...lines.splice(line, 1));
       return lines.join('\n');
     case 8: // CR: all line ends, or one
-      return r() < 0.5 ? text.replace(/\n/g, '\r\n') : text.slice(0, at) + '\r' + text.slice(at);
+      return r() < 0.5 ? text.replace(/\n/g, '\r\n') : `${text.slice(0, at)}\r${text.slice(at)}`;
     case 9: // tabs for indentation
-      lines[line] = lines[line].replace(/^( +)/, (m) => (r() < 0.5 ? '\t' : m + '\t'));
+      lines[line] = lines[line].replace(/^( +)/, (m) => (r() < 0.5 ? '\t' : `${m}\t`));
       return lines.join('\n');
     case 10: // anchor on a value and an alias to it
       lines[line] = lines[line].replace(/: (\S)/, ': &x $1');
@@ -293,7 +293,7 @@ function mutateOnce(text: string, r: Random): string {
     case 12: // a comment placed somewhere
       return text.slice(0, at) + pick(r, [' # note', '#note', '\n# note\n', ' #']) + text.slice(at);
     default: // the end of the file: no final newline, extra blank lines, trailing spaces
-      return pick(r, [text.replace(/\n$/, ''), text + '\n\n', text + '   ', text.replace(/\n/g, '  \n'), '\n' + text]);
+      return pick(r, [text.replace(/\n$/, ''), `${text}\n\n`, `${text}   `, text.replace(/\n/g, '  \n'), `\n${text}`]);
   }
 }
 

@@ -55,7 +55,7 @@ const CASES: Array<{ name: string; base: Record<string, string>; now: Record<str
   {
     name: 'two untouched files with one id and two dates: nothing changed, nothing compared',
     base: pix2(setLine(RAIL_BR_PIX, 'verifiedAt', 'verifiedAt: "2026-01-01"')),
-    now: { 'countries/BR.yaml': VALID['countries/BR.yaml'] + '# reviewed\n' },
+    now: { 'countries/BR.yaml': `${VALID['countries/BR.yaml']}# reviewed\n` },
     whole: 'rails/BR-pix2.yaml verified-at',
   },
 ];

@@ -33,7 +33,13 @@ describe('a file that does not parse is unknown to the history checks, not remov
     expect(text).not.toBe(sepa);
     const dir = await writeCatalog(Object.fromEntries(Object.entries(bundled).map(([k, v]) => [`catalog/${k}`, v])));
     const run = (cache: boolean) =>
-      validateCatalog({ dir: 'catalog', cwd: dir, today: TODAY, base: baseAsRead(path.join(dir, 'catalog'), dir, bundled, false), cacheFile: cache ? '.catalogcache' : undefined });
+      validateCatalog({
+        dir: 'catalog',
+        cwd: dir,
+        today: TODAY,
+        base: baseAsRead(path.join(dir, 'catalog'), dir, bundled, false),
+        cacheFile: cache ? '.catalogcache' : undefined,
+      });
     await run(true); // the cache knows the file as it was
     editCatalog(path.join(dir, 'catalog'), { 'rails/FR-sepa.yaml': text });
     for (const cache of [false, true]) {

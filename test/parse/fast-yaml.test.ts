@@ -27,8 +27,14 @@ describe('the fast YAML path', () => {
     ['a: NO\nb: yes\nc: 2026-05-01\nd: 16:00\ne: 062-000\nf: 1.2.3', { a: 'NO', b: 'yes', c: '2026-05-01', d: '16:00', e: '062-000', f: '1.2.3' }],
     ['p: ^[A-Z]{2}[0-9]{2}$ # comment\nq: a#b\nr: "x # y"', { p: '^[A-Z]{2}[0-9]{2}$', q: 'a#b', r: 'x # y' }],
     ["s: 'it''s'\nt: \"a\\\"b\\\\c\\/d\"\nu: ''", { s: "it's", t: 'a"b\\c/d', u: '' }],
-    ['l: [a, "b, c", 1, true, [x]]\nm: { fr: Nom du compte, en: "Account name" }\nn: []\no: {}', { l: ['a', 'b, c', 1, true, ['x']], m: { fr: 'Nom du compte', en: 'Account name' }, n: [], o: {} }],
-    ['# head\nf:\n  - name: x\n    help:\n      fr: é 日本\n\n  - name: y\n  # between\n  -\n    z: 1\ng: 1', { f: [{ name: 'x', help: { fr: 'é 日本' } }, { name: 'y' }, { z: 1 }], g: 1 }],
+    [
+      'l: [a, "b, c", 1, true, [x]]\nm: { fr: Nom du compte, en: "Account name" }\nn: []\no: {}',
+      { l: ['a', 'b, c', 1, true, ['x']], m: { fr: 'Nom du compte', en: 'Account name' }, n: [], o: {} },
+    ],
+    [
+      '# head\nf:\n  - name: x\n    help:\n      fr: é 日本\n\n  - name: y\n  # between\n  -\n    z: 1\ng: 1',
+      { f: [{ name: 'x', help: { fr: 'é 日本' } }, { name: 'y' }, { z: 1 }], g: 1 },
+    ],
     ['"quoted key": 1\n\'single\': 2\nkey-with.dots_1: 3', { 'quoted key': 1, single: 2, 'key-with.dots_1': 3 }],
   ])('reads %j', (text, expected) => {
     expect(full(text)).toStrictEqual(expected);
@@ -84,7 +90,7 @@ describe('the fast YAML path', () => {
     ['a list', '- a\n- b'],
     ['a scalar', 'hello'],
     ['unterminated quote', 'a: "x'],
-    ['deep nesting', 'a: ' + '['.repeat(100) + ']'.repeat(100)],
+    ['deep nesting', `a: ${'['.repeat(100)}${']'.repeat(100)}`],
   ])('hands over: %s', (_what, text) => {
     expect(fastParseYaml(text)).toBeUndefined();
   });
@@ -102,9 +108,24 @@ describe('the fast YAML path', () => {
   // character loop it replaced, and every refused character must be outside the plain ones.
   it('reads as plain exactly the characters of its definition, and none that text.ts refuses', () => {
     const reference = (c: number) =>
-      !(c < 0x7f ? c < 0x20 && c !== 0x0a : c <= 0xa0 || c === 0xad || c === 0x34f || c === 0x61c || (c >= 0x115f && c <= 0x1160) || (c >= 0x17b4 && c <= 0x17b5) ||
-        (c >= 0x180b && c <= 0x180f) || (c >= 0x2000 && c <= 0x200f) || (c >= 0x2028 && c <= 0x206f) || c === 0x3000 || c === 0x3164 || (c >= 0xd800 && c <= 0xf8ff) ||
-        (c >= 0xfe00 && c <= 0xfe0f) || c === 0xfeff || c === 0xffa0 || c >= 0xfff0);
+      !(c < 0x7f
+        ? c < 0x20 && c !== 0x0a
+        : c <= 0xa0 ||
+          c === 0xad ||
+          c === 0x34f ||
+          c === 0x61c ||
+          (c >= 0x115f && c <= 0x1160) ||
+          (c >= 0x17b4 && c <= 0x17b5) ||
+          (c >= 0x180b && c <= 0x180f) ||
+          (c >= 0x2000 && c <= 0x200f) ||
+          (c >= 0x2028 && c <= 0x206f) ||
+          c === 0x3000 ||
+          c === 0x3164 ||
+          (c >= 0xd800 && c <= 0xf8ff) ||
+          (c >= 0xfe00 && c <= 0xfe0f) ||
+          c === 0xfeff ||
+          c === 0xffa0 ||
+          c >= 0xfff0);
     const wrong: string[] = [];
     for (let c = 0; c <= 0xffff; c++) {
       const text = `a: x${String.fromCharCode(c)}y\n`;
@@ -124,7 +145,10 @@ describe('the fast YAML path', () => {
     ['x:\n  Aa: 1\ny:\n  BB: 2', { x: { Aa: 1 }, y: { BB: 2 } }],
     ['a: { Aa: 1, BB: 2 }', { a: { Aa: 1, BB: 2 } }],
     // Values are kept the same way (plain, quoted, in flow collections, with inner and trailing spaces).
-    ['v: Aa\nw: BB\nx: "Aa"\ny: [BB, Aa , "B B"]\nz: { k: BB  }\nq: \'BB\'\'\'\nr: "B\\"B"\ns: A a # c', { v: 'Aa', w: 'BB', x: 'Aa', y: ['BB', 'Aa', 'B B'], z: { k: 'BB' }, q: "BB'", r: 'B"B', s: 'A a' }],
+    [
+      'v: Aa\nw: BB\nx: "Aa"\ny: [BB, Aa , "B B"]\nz: { k: BB  }\nq: \'BB\'\'\'\nr: "B\\"B"\ns: A a # c',
+      { v: 'Aa', w: 'BB', x: 'Aa', y: ['BB', 'Aa', 'B B'], z: { k: 'BB' }, q: "BB'", r: 'B"B', s: 'A a' },
+    ],
   ])('reads the keys and values of %j as written, file after file', (text, expected) => {
     for (let round = 0; round < 3; round++) {
       expect(fastParseYaml(text)?.data).toStrictEqual(expected);

@@ -28,7 +28,8 @@ const MUTATIONS: Mutation[] = [
 ];
 
 /** The parser's own phrases (yaml's error messages): none may reach an analyst. */
-const JARGON = /implicit|compact mapping|flow-seq|flow-map|token|indicator|Unresolved tag|YAML stream|block scalar|plain scalar|must start at the same column|Nested mappings|Missing closing|unexpected end/i;
+const JARGON =
+  /implicit|compact mapping|flow-seq|flow-map|token|indicator|Unresolved tag|YAML stream|block scalar|plain scalar|must start at the same column|Nested mappings|Missing closing|unexpected end/i;
 
 describe('YAML mistakes', () => {
   const cases: Array<{ file: string; name: string; line: number; message: string; at: number }> = [];
@@ -50,14 +51,15 @@ describe('YAML mistakes', () => {
     expect(cases.length).toBeGreaterThan(1500);
   });
 
-  it('never passes the parser\'s words on', () => {
+  it("never passes the parser's words on", () => {
     expect(cases.filter((c) => JARGON.test(c.message)).map((c) => `${c.file}:${c.line} (${c.name}): ${c.message}`)).toEqual([]);
   });
 
   it('says what to write, at the line of the mistake (but where two lines could each be the one that moved)', () => {
     const off = cases.filter((c) => c.at !== c.line);
     // A line indented less at the end of its block reads as the next line indented more: the message names both.
-    const named = (c: (typeof cases)[number]) => c.name === 'indented two spaces less' && c.at === c.line + 1 && /\(or, if .* with \d+ spaces\)$/.test(c.message);
+    const named = (c: (typeof cases)[number]) =>
+      c.name === 'indented two spaces less' && c.at === c.line + 1 && /\(or, if .* with \d+ spaces\)$/.test(c.message);
     expect(off.filter((c) => !named(c)).map((c) => `${c.file}:${c.line} (${c.name}) at ${c.at}: ${c.message}`)).toEqual([]);
     expect(off.length / cases.length).toBeLessThan(0.02);
   });

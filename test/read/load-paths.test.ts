@@ -4,7 +4,17 @@ import { displayPath, displayPaths } from '../../src/read/paths.js';
 
 // displayPaths skips the path arithmetic of displayPath for each file of a folder: it must give the very same paths.
 describe('display paths of a folder', () => {
-  const names = ['rails/BR-pix.yaml', 'countries/BR.yaml', 'rails/', 'notes.txt', 'rails/sub/x.yaml', 'rails/../x.yaml', './rails/x.yaml', 'rails//x.yaml', '..x/y.yaml'];
+  const names = [
+    'rails/BR-pix.yaml',
+    'countries/BR.yaml',
+    'rails/',
+    'notes.txt',
+    'rails/sub/x.yaml',
+    'rails/../x.yaml',
+    './rails/x.yaml',
+    'rails//x.yaml',
+    '..x/y.yaml',
+  ];
   it.each([
     ['/work/repo/catalog', '/work/repo'],
     ['/work/repo/catalog', '/work/repo/catalog'],

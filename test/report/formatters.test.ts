@@ -22,7 +22,17 @@ describe('json formatter', () => {
     expect(JSON.parse(formatters.json(report, { color: false }))).toEqual({
       summary: { files: 3, errors: 1, warnings: 0 },
       problems: [
-        { file: 'catalog/rails/BR-pix.yaml', line: 5, column: 11, endLine: 5, endColumn: 14, severity: 'error', rule: 'iso-currency', pointer: '/currency', message: '"BRX" is not an active ISO 4217 code' },
+        {
+          file: 'catalog/rails/BR-pix.yaml',
+          line: 5,
+          column: 11,
+          endLine: 5,
+          endColumn: 14,
+          severity: 'error',
+          rule: 'iso-currency',
+          pointer: '/currency',
+          message: '"BRX" is not an active ISO 4217 code',
+        },
       ],
     });
   });
@@ -30,7 +40,10 @@ describe('json formatter', () => {
 
 describe('stylish formatter', () => {
   it('groups by file and prints file:line:col, severity, message and rule', () => {
-    const out = formatters.stylish(makeReport([problem({}), problem({ file: 'catalog/countries/UK.yaml', line: 1, column: 7, severity: 'warning', rule: 'x' })], 2), { color: false });
+    const out = formatters.stylish(
+      makeReport([problem({}), problem({ file: 'catalog/countries/UK.yaml', line: 1, column: 7, severity: 'warning', rule: 'x' })], 2),
+      { color: false },
+    );
     const lines = out.split('\n');
     expect(lines[0]).toBe('catalog/countries/UK.yaml');
     expect(lines[1]).toMatch(/^ {2}catalog\/countries\/UK\.yaml:1:7 +warning +.* x$/);
@@ -57,7 +70,9 @@ describe('github formatter', () => {
 
   it('prints one annotation per problem with its full location', () => {
     const out = formatters.github(makeReport([problem({ message: 'line one\nline two: 100%' })], 1), { color: false });
-    expect(out.split('\n')[0]).toBe('::error file=catalog/rails/BR-pix.yaml,line=5,col=11,endLine=5,endColumn=14,title=iso-currency::line one%0Aline two: 100%25');
+    expect(out.split('\n')[0]).toBe(
+      '::error file=catalog/rails/BR-pix.yaml,line=5,col=11,endLine=5,endColumn=14,title=iso-currency::line one%0Aline two: 100%25',
+    );
   });
 
   it('shows at most 10 errors and 10 warnings, then a summary with the totals', () => {
@@ -139,7 +154,13 @@ describe('markdown formatter (the problems of the pull-request comment)', () => 
   });
 
   it('shows at most 100 rows, then says how many more', () => {
-    const out = formatters.markdown(makeReport(Array.from({ length: 130 }, (_, i) => problem({ line: i + 1 })), 1), { color: false });
+    const out = formatters.markdown(
+      makeReport(
+        Array.from({ length: 130 }, (_, i) => problem({ line: i + 1 })),
+        1,
+      ),
+      { color: false },
+    );
     expect(out.split('\n').filter((l) => l.startsWith('| `'))).toHaveLength(100);
     expect(out).toContain('_… 30 more problems not shown: run `npx catalog validate` for the full list._');
   });

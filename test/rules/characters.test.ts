@@ -10,9 +10,21 @@ describe('characters', () => {
 
   it.each([
     { name: 'a NUL', text: 'code: FR\nname: "x\0"\ncurrency: EUR\nstatus: open\n', line: 2, column: 9, says: 'U+0000 NULL' },
-    { name: 'a pop directional formatting', text: 'code: FR\nname: x\u202c\ncurrency: EUR\nstatus: open\n', line: 2, column: 8, says: 'U+202C POP DIRECTIONAL FORMATTING' },
+    {
+      name: 'a pop directional formatting',
+      text: 'code: FR\nname: x\u202c\ncurrency: EUR\nstatus: open\n',
+      line: 2,
+      column: 8,
+      says: 'U+202C POP DIRECTIONAL FORMATTING',
+    },
     { name: 'a word joiner', text: 'code: FR\nname: x\u2060y\ncurrency: EUR\nstatus: open\n', line: 2, column: 8, says: 'U+2060 WORD JOINER' },
-    { name: 'a refused character after CR-only lines', text: 'code: FR\rname: x\u200d\rcurrency: EUR\rstatus: open\r', line: 2, column: 8, says: 'U+200D ZERO WIDTH JOINER' },
+    {
+      name: 'a refused character after CR-only lines',
+      text: 'code: FR\rname: x\u200d\rcurrency: EUR\rstatus: open\r',
+      line: 2,
+      column: 8,
+      says: 'U+200D ZERO WIDTH JOINER',
+    },
   ])('reports $name at its line and column, by its name', async ({ text, line, column, says }) => {
     const problems = await problemsOf({ 'countries/FR.yaml': text }, 'characters');
     expect(problems).toHaveLength(1);
@@ -27,16 +39,64 @@ describe('characters', () => {
     { name: 'an escaped ESCAPE written \\x1b', text: C('"Acme\\x1bPay"'), at: [[2, 12]], says: 'U+001B ESCAPE in the value (written as the escape \\x1b)' },
     { name: 'an escaped ESCAPE written \\e', text: C('"Acme\\ePay"'), at: [[2, 12]], says: 'U+001B ESCAPE in the value (written as the escape \\e)' },
     { name: 'an escaped BELL', text: C('"Acme\\aPay"'), at: [[2, 12]], says: 'U+0007 BELL in the value (written as the escape \\a)' },
-    { name: 'an escaped bidi override', text: C('"Acme\\u202EPay"'), at: [[2, 12]], says: 'U+202E RIGHT-TO-LEFT OVERRIDE in the value (written as the escape \\u202E)' },
-    { name: 'an escaped zero-width space', text: C('"Ac\\u200Bme"'), at: [[2, 10]], says: 'U+200B ZERO WIDTH SPACE in the value (written as the escape \\u200B)' },
+    {
+      name: 'an escaped bidi override',
+      text: C('"Acme\\u202EPay"'),
+      at: [[2, 12]],
+      says: 'U+202E RIGHT-TO-LEFT OVERRIDE in the value (written as the escape \\u202E)',
+    },
+    {
+      name: 'an escaped zero-width space',
+      text: C('"Ac\\u200Bme"'),
+      at: [[2, 10]],
+      says: 'U+200B ZERO WIDTH SPACE in the value (written as the escape \\u200B)',
+    },
     { name: 'a lone surrogate', text: C('"Acme\\uD800"'), at: [[2, 12]], says: 'U+D800 in the value (written as the escape \\uD800): a lone surrogate' },
-    { name: 'two escapes of one character, each reported', text: C('"\\e and \\x1b"'), at: [[2, 8], [2, 15]], says: 'U+001B ESCAPE' },
-    { name: 'an escaped tab', text: C('"Acme\\tPay"'), at: [[2, 12]], says: 'U+0009 CHARACTER TABULATION in the value (written as the escape \\t): a catalog text holds no tab; write a space' },
-    { name: 'an escaped line break', text: C('"Acme\\nPay"'), at: [[2, 12]], says: 'U+000A LINE FEED in the value (written as the escape \\n): a catalog text is one line' },
-    { name: 'a block scalar (its line breaks)', text: 'code: FR\nname: |\n  Fr\n  ance\ncurrency: EUR\nstatus: open\n', at: [[2, 7]], says: 'U+000A LINE FEED in the value: a catalog text is one line' },
-    { name: 'a raw tab inside a plain value', text: C('Fr\tance'), at: [[2, 7]], says: 'U+0009 CHARACTER TABULATION in the value: a catalog text holds no tab' },
-    { name: 'an escape in a key', text: 'code: FR\n"na\\u200Bme": France\ncurrency: EUR\nstatus: open\n', at: [[2, 4]], says: 'U+200B ZERO WIDTH SPACE in the key' },
-    { name: 'an escape in a list item', text: 'code: FR\nname: France\ncurrency: EUR\nstatus: open\ntags: [ "a\\u2066b" ]\n', at: [[5, 11]], says: 'U+2066 LEFT-TO-RIGHT ISOLATE' },
+    {
+      name: 'two escapes of one character, each reported',
+      text: C('"\\e and \\x1b"'),
+      at: [
+        [2, 8],
+        [2, 15],
+      ],
+      says: 'U+001B ESCAPE',
+    },
+    {
+      name: 'an escaped tab',
+      text: C('"Acme\\tPay"'),
+      at: [[2, 12]],
+      says: 'U+0009 CHARACTER TABULATION in the value (written as the escape \\t): a catalog text holds no tab; write a space',
+    },
+    {
+      name: 'an escaped line break',
+      text: C('"Acme\\nPay"'),
+      at: [[2, 12]],
+      says: 'U+000A LINE FEED in the value (written as the escape \\n): a catalog text is one line',
+    },
+    {
+      name: 'a block scalar (its line breaks)',
+      text: 'code: FR\nname: |\n  Fr\n  ance\ncurrency: EUR\nstatus: open\n',
+      at: [[2, 7]],
+      says: 'U+000A LINE FEED in the value: a catalog text is one line',
+    },
+    {
+      name: 'a raw tab inside a plain value',
+      text: C('Fr\tance'),
+      at: [[2, 7]],
+      says: 'U+0009 CHARACTER TABULATION in the value: a catalog text holds no tab',
+    },
+    {
+      name: 'an escape in a key',
+      text: 'code: FR\n"na\\u200Bme": France\ncurrency: EUR\nstatus: open\n',
+      at: [[2, 4]],
+      says: 'U+200B ZERO WIDTH SPACE in the key',
+    },
+    {
+      name: 'an escape in a list item',
+      text: 'code: FR\nname: France\ncurrency: EUR\nstatus: open\ntags: [ "a\\u2066b" ]\n',
+      at: [[5, 11]],
+      says: 'U+2066 LEFT-TO-RIGHT ISOLATE',
+    },
   ])('reports $name, at the escape or the value, by its name', async ({ text, at, says }) => {
     const problems = await problemsOf({ 'countries/FR.yaml': text }, 'characters');
     expect(problems.map((p) => [p.line, p.column])).toEqual(at);

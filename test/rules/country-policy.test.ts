@@ -16,10 +16,13 @@ const AR = (status: string, reason?: string) => country('AR', status, reason);
 describe('country-policy', () => {
   it.each([
     { name: 'no list and no restricted country', files: {} },
-    { name: 'a listed country restricted with the list\'s reason', files: { ...grey('[AR]'), ...AR('restricted', 'money_laundering_risk') } },
+    { name: "a listed country restricted with the list's reason", files: { ...grey('[AR]'), ...AR('restricted', 'money_laundering_risk') } },
     { name: 'the strongest reason of two lists', files: { ...grey('[AR]'), ...embargo('[AR]'), ...AR('restricted', 'international_sanctions') } },
     { name: 'a coming country on an "at least coming" list', files: { ...watch('[AR]'), ...AR('coming') } },
-    { name: 'a restricted country on an "at least coming" list and a restricting one', files: { ...watch('[AR]'), ...grey('[AR]'), ...AR('restricted', 'money_laundering_risk') } },
+    {
+      name: 'a restricted country on an "at least coming" list and a restricting one',
+      files: { ...watch('[AR]'), ...grey('[AR]'), ...AR('restricted', 'money_laundering_risk') },
+    },
     { name: 'a listed code without a country file', files: grey('[AR, VG]') },
     { name: 'an open country on no list', files: { ...grey('[AR]'), ...AR('restricted', 'money_laundering_risk'), ...country('CL', 'open') } },
   ])('accepts $name', async ({ files }) => {
@@ -27,25 +30,92 @@ describe('country-policy', () => {
   });
 
   it.each([
-    { name: 'a listed country left open', files: { ...grey('[AR]'), ...AR('open') }, file: 'countries/AR.yaml', pointer: '/status', line: 4, column: 9, hint: 'reason: money_laundering_risk' },
-    { name: 'a listed country left coming', files: { ...grey('[AR]'), ...AR('coming') }, file: 'countries/AR.yaml', pointer: '/status', line: 4, column: 9, hint: 'status: restricted' },
-    { name: 'a restricted country with a weaker reason than its strongest list', files: { ...grey('[AR]'), ...embargo('[AR]'), ...AR('restricted', 'money_laundering_risk') }, file: 'countries/AR.yaml', pointer: '/reason', line: 5, column: 9, hint: 'reason: international_sanctions' },
-    { name: 'a restricted country with another list\'s reason', files: { ...grey('[AR]'), ...AR('restricted', 'restrictive_measures') }, file: 'countries/AR.yaml', pointer: '/reason', line: 5, column: 9, hint: 'grey' },
-    { name: 'a restricted country on no list', files: AR('restricted', 'money_laundering_risk'), file: 'countries/AR.yaml', pointer: '/status', line: 4, column: 9, hint: 'no list of catalog/policies' },
-    { name: 'an open country on an "at least coming" list', files: { ...watch('[AR]'), ...AR('open') }, file: 'countries/AR.yaml', pointer: '/status', line: 4, column: 9, hint: 'status: coming' },
-    { name: 'a list code that is not ISO', files: { ...grey('[AR, UK]'), ...AR('restricted', 'money_laundering_risk') }, file: 'policies/grey.yaml', pointer: '/countries/1', line: 10, column: 17, hint: 'GB' },
-    { name: 'a list dated in the future', files: { 'policies/grey.yaml': list('grey', '[AR]', undefined, '2027-02-13'), ...AR('restricted', 'money_laundering_risk') }, file: 'policies/grey.yaml', pointer: '/asOf', line: 5, column: 7, hint: 'future' },
+    {
+      name: 'a listed country left open',
+      files: { ...grey('[AR]'), ...AR('open') },
+      file: 'countries/AR.yaml',
+      pointer: '/status',
+      line: 4,
+      column: 9,
+      hint: 'reason: money_laundering_risk',
+    },
+    {
+      name: 'a listed country left coming',
+      files: { ...grey('[AR]'), ...AR('coming') },
+      file: 'countries/AR.yaml',
+      pointer: '/status',
+      line: 4,
+      column: 9,
+      hint: 'status: restricted',
+    },
+    {
+      name: 'a restricted country with a weaker reason than its strongest list',
+      files: { ...grey('[AR]'), ...embargo('[AR]'), ...AR('restricted', 'money_laundering_risk') },
+      file: 'countries/AR.yaml',
+      pointer: '/reason',
+      line: 5,
+      column: 9,
+      hint: 'reason: international_sanctions',
+    },
+    {
+      name: "a restricted country with another list's reason",
+      files: { ...grey('[AR]'), ...AR('restricted', 'restrictive_measures') },
+      file: 'countries/AR.yaml',
+      pointer: '/reason',
+      line: 5,
+      column: 9,
+      hint: 'grey',
+    },
+    {
+      name: 'a restricted country on no list',
+      files: AR('restricted', 'money_laundering_risk'),
+      file: 'countries/AR.yaml',
+      pointer: '/status',
+      line: 4,
+      column: 9,
+      hint: 'no list of catalog/policies',
+    },
+    {
+      name: 'an open country on an "at least coming" list',
+      files: { ...watch('[AR]'), ...AR('open') },
+      file: 'countries/AR.yaml',
+      pointer: '/status',
+      line: 4,
+      column: 9,
+      hint: 'status: coming',
+    },
+    {
+      name: 'a list code that is not ISO',
+      files: { ...grey('[AR, UK]'), ...AR('restricted', 'money_laundering_risk') },
+      file: 'policies/grey.yaml',
+      pointer: '/countries/1',
+      line: 10,
+      column: 17,
+      hint: 'GB',
+    },
+    {
+      name: 'a list dated in the future',
+      files: { 'policies/grey.yaml': list('grey', '[AR]', undefined, '2027-02-13'), ...AR('restricted', 'money_laundering_risk') },
+      file: 'policies/grey.yaml',
+      pointer: '/asOf',
+      line: 5,
+      column: 7,
+      hint: 'future',
+    },
   ])('reports $name', async ({ files, file, pointer, line, column, hint }) => {
     const problems = await problemsOf(files, 'country-policy');
     expect(problems.map((p) => [p.file, p.pointer, p.line, p.column])).toEqual([[file, pointer, line, column]]);
     expect(problems[0].message).toContain(hint);
   });
 
-  it('judges the bundled lists\' shape with the schema: reason required with restricted, refused with coming', async () => {
-    const problems = await problemsOf({
-      'policies/a.yaml': list('a', '[AR]', 'status: restricted'),
-      'policies/b.yaml': list('b', '[AR]', 'status: coming\n  reason: money_laundering_risk'),
-    }, 'schema');
+  it("judges the bundled lists' shape with the schema: reason required with restricted, refused with coming", async () => {
+    const problems = await problemsOf(
+      {
+        'policies/a.yaml': list('a', '[AR]', 'status: restricted'),
+        'policies/b.yaml': list('b', '[AR]', 'status: coming\n  reason: money_laundering_risk'),
+      },
+      'schema',
+    );
     expect(problems.map((p) => p.file).sort()).toEqual(['policies/a.yaml', 'policies/b.yaml']);
   });
 });

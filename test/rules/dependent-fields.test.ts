@@ -53,7 +53,7 @@ const FIELDS = [
 /** The rail with lines replaced by number (line numbers stay those of FIELDS). */
 function rail(edits: Record<number, string> = {}): Record<string, string> {
   const lines = FIELDS.map((line, k) => edits[19 + k] ?? line);
-  const text = RAIL_BR_PIX.replace(/fields:[\s\S]*?(?=verifiedAt:)/, () => `${lines.join("\n")}\n`);
+  const text = RAIL_BR_PIX.replace(/fields:[\s\S]*?(?=verifiedAt:)/, () => `${lines.join('\n')}\n`);
   return { 'rails/BR-pix.yaml': text };
 }
 
@@ -71,8 +71,19 @@ describe('dependent-fields', () => {
 
   it.each([
     { name: 'the fixture: every option has a variant, examples pass, counterexamples fail', files: rail() },
-    { name: 'an option without a variant, with an explicit otherwise', files: rail({ 42: '      otherwise: {}', 43: '      # email: the key as written', 44: '      #', 45: '      #' }) },
-    { name: 'an otherwise that gives a format, with examples', files: rail({ 42: '      otherwise:', 43: "        pattern: '^[a-z.]+@[a-z]+\\.[a-z]+$'", 44: '        examples: ["jo.x@example.com"]', 45: '        counterexamples: ["52998224725"]' }) },
+    {
+      name: 'an option without a variant, with an explicit otherwise',
+      files: rail({ 42: '      otherwise: {}', 43: '      # email: the key as written', 44: '      #', 45: '      #' }),
+    },
+    {
+      name: 'an otherwise that gives a format, with examples',
+      files: rail({
+        42: '      otherwise:',
+        43: "        pattern: '^[a-z.]+@[a-z]+\\.[a-z]+$'",
+        44: '        examples: ["jo.x@example.com"]',
+        45: '        counterexamples: ["52998224725"]',
+      }),
+    },
     { name: 'a variant that gives a stricter type to a text field', files: rail({ 43: '          type: email' }) },
     { name: 'a variant with no format of its own (required only)', files: rail({ 58: '          required: false' }) },
   ])('accepts $name', async ({ files }) => {
@@ -87,22 +98,65 @@ describe('dependent-fields', () => {
     {
       name: 'a circular dependency (and a chain through it)',
       files: rail({ 21: '    dependsOn: { field: key, variants: [{ when: [cpf] }] }' }),
-      at: [['/fields/0/dependsOn/field', 21], ['/fields/1/dependsOn/field', 35], ['/fields/2/dependsOn/field', 53]],
+      at: [
+        ['/fields/0/dependsOn/field', 21],
+        ['/fields/1/dependsOn/field', 35],
+        ['/fields/2/dependsOn/field', 53],
+      ],
     },
-    { name: 'a variant naming an option that does not exist (the option left uncovered)', files: rail({ 42: '        - when: [emial]' }), at: [['/fields/1/dependsOn', 35], ['/fields/1/dependsOn/variants/1/when/0', 42]] },
+    {
+      name: 'a variant naming an option that does not exist (the option left uncovered)',
+      files: rail({ 42: '        - when: [emial]' }),
+      at: [
+        ['/fields/1/dependsOn', 35],
+        ['/fields/1/dependsOn/variants/1/when/0', 42],
+      ],
+    },
     { name: 'an option named by two variants', files: rail({ 42: '        - when: [email, cpf]' }), at: [['/fields/1/dependsOn/variants/1/when/1', 42]] },
-    { name: 'an option with no variant and no otherwise', files: rail({ 42: '      # no variant for email', 43: '      #', 44: '      #', 45: '      #' }), at: [['/fields/1/dependsOn', 35]] },
+    {
+      name: 'an option with no variant and no otherwise',
+      files: rail({ 42: '      # no variant for email', 43: '      #', 44: '      #', 45: '      #' }),
+      at: [['/fields/1/dependsOn', 35]],
+    },
     { name: 'an otherwise that no option uses', files: rail({ 45: '      otherwise: {}' }), at: [['/fields/1/dependsOn/otherwise', 45]] },
-    { name: 'a variant example that fails the variant', files: rail({ 40: '          examples: ["5299822472"]' }), at: [['/fields/1/dependsOn/variants/0/examples/0', 40]] },
-    { name: 'a variant counterexample that passes the variant', files: rail({ 41: '          counterexamples: ["12345678901"]' }), at: [['/fields/1/dependsOn/variants/0/counterexamples/0', 41]] },
-    { name: 'a variant example that the field as written (the union) refuses', files: rail({ 31: "    pattern: '^(?:[0-9]{11}|[a-z]+@[a-z]+\\.[a-z]+)$'" }), at: [['/fields/1/dependsOn/variants/1/examples/0', 44]] },
+    {
+      name: 'a variant example that fails the variant',
+      files: rail({ 40: '          examples: ["5299822472"]' }),
+      at: [['/fields/1/dependsOn/variants/0/examples/0', 40]],
+    },
+    {
+      name: 'a variant counterexample that passes the variant',
+      files: rail({ 41: '          counterexamples: ["12345678901"]' }),
+      at: [['/fields/1/dependsOn/variants/0/counterexamples/0', 41]],
+    },
+    {
+      name: 'a variant example that the field as written (the union) refuses',
+      files: rail({ 31: "    pattern: '^(?:[0-9]{11}|[a-z]+@[a-z]+\\.[a-z]+)$'" }),
+      at: [['/fields/1/dependsOn/variants/1/examples/0', 44]],
+    },
     { name: 'a variant with a pattern and no examples', files: rail({ 44: '          # no examples' }), at: [['/fields/1/dependsOn/variants/1', 42]] },
-    { name: 'a variant maxLength over the field\'s', files: rail({ 39: '          maxLength: 50' }), at: [['/fields/1/dependsOn/variants/0/maxLength', 39]] },
-    { name: 'a variant type on a field that is not text', files: rail({ 29: '    type: pix_key', 43: '          type: email' }), at: [['/fields/1/dependsOn/variants/1/type', 43]] },
+    { name: "a variant maxLength over the field's", files: rail({ 39: '          maxLength: 50' }), at: [['/fields/1/dependsOn/variants/0/maxLength', 39]] },
+    {
+      name: 'a variant type on a field that is not text',
+      files: rail({ 29: '    type: pix_key', 43: '          type: email' }),
+      at: [['/fields/1/dependsOn/variants/1/type', 43]],
+    },
     { name: 'a variant that makes the field a select', files: rail({ 43: '          type: select' }), at: [['/fields/1/dependsOn/variants/1/type', 43]] },
-    { name: 'a required field that does not apply to an option', files: rail({ 49: '    required: true' }), at: [['/fields/2/dependsOn/variants/0/applies', 56]] },
-    { name: 'a required field made optional by a variant', files: rail({ 30: '    required: true', 49: '    required: true', 56: '          required: false' }), at: [['/fields/2/dependsOn/variants/0/required', 56]] },
-    { name: 'a variant where the field does not apply, with a format', files: rail({ 55: "        - { when: [cpf], applies: false, pattern: '^[0-9]{5}$' }", 56: '          # a format where the field does not apply' }), at: [['/fields/2/dependsOn/variants/0/pattern', 55]] },
+    {
+      name: 'a required field that does not apply to an option',
+      files: rail({ 49: '    required: true' }),
+      at: [['/fields/2/dependsOn/variants/0/applies', 56]],
+    },
+    {
+      name: 'a required field made optional by a variant',
+      files: rail({ 30: '    required: true', 49: '    required: true', 56: '          required: false' }),
+      at: [['/fields/2/dependsOn/variants/0/required', 56]],
+    },
+    {
+      name: 'a variant where the field does not apply, with a format',
+      files: rail({ 55: "        - { when: [cpf], applies: false, pattern: '^[0-9]{5}$' }", 56: '          # a format where the field does not apply' }),
+      at: [['/fields/2/dependsOn/variants/0/pattern', 55]],
+    },
   ])('reports $name', async ({ files, at }) => {
     expect(await located(files)).toEqual(at.map(([pointer, line]) => ['dependent-fields', pointer, line]));
   });

@@ -25,7 +25,14 @@ describe('duplicate-field', () => {
 
   it.each([
     { name: 'a second field named like the first, at its name', text: withFields('pixKey'), expected: [['/fields/1/name', 29]] },
-    { name: 'every later field with a name already used', text: withFields('taxId', 'pixKey', 'taxId'), expected: [['/fields/2/name', 32], ['/fields/3/name', 35]] },
+    {
+      name: 'every later field with a name already used',
+      text: withFields('taxId', 'pixKey', 'taxId'),
+      expected: [
+        ['/fields/2/name', 32],
+        ['/fields/3/name', 35],
+      ],
+    },
   ])('reports $name', async ({ text, expected }) => {
     expect(await located(text)).toEqual(expected.map((at) => ['rails/BR-pix.yaml', 'duplicate-field', ...at]));
   });

@@ -34,9 +34,26 @@ describe('field-options', () => {
 
   it.each([
     { name: 'a select field without options', text: withSelect(SELECT.slice(0, 4)), at: ['/fields/1/type', 31] },
-    { name: 'options on a text field', text: setLine(RAIL_BR_PIX, 'maxLength', 'options: [{ value: CPF, label: { fr: CPF, en: CPF } }]'), at: ['/fields/0/options', 25] },
-    { name: 'a repeated option value, at the second', text: withSelect([...SELECT.slice(0, 6), '      - { value: CHECKING, label: { fr: Épargne, en: Savings } }']), at: ['/fields/1/options/1/value', 35] },
-    { name: 'an option that normalization changes (it can never be chosen)', text: withSelect([...SELECT.slice(0, 4), '    normalize: upper', ...SELECT.slice(4, 6), '      - { value: savings, label: { fr: Épargne, en: Savings } }']), at: ['/fields/1/options/1/value', 36] },
+    {
+      name: 'options on a text field',
+      text: setLine(RAIL_BR_PIX, 'maxLength', 'options: [{ value: CPF, label: { fr: CPF, en: CPF } }]'),
+      at: ['/fields/0/options', 25],
+    },
+    {
+      name: 'a repeated option value, at the second',
+      text: withSelect([...SELECT.slice(0, 6), '      - { value: CHECKING, label: { fr: Épargne, en: Savings } }']),
+      at: ['/fields/1/options/1/value', 35],
+    },
+    {
+      name: 'an option that normalization changes (it can never be chosen)',
+      text: withSelect([
+        ...SELECT.slice(0, 4),
+        '    normalize: upper',
+        ...SELECT.slice(4, 6),
+        '      - { value: savings, label: { fr: Épargne, en: Savings } }',
+      ]),
+      at: ['/fields/1/options/1/value', 36],
+    },
   ])('reports $name', async ({ text, at }) => {
     expect(await located(text)).toEqual([['rails/BR-pix.yaml', 'field-options', ...at]]);
   });

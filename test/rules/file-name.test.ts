@@ -8,7 +8,13 @@ describe('file-name', () => {
 
   it.each([
     { name: 'rail id differs', files: { 'rails/BR-pix.yaml': null, 'rails/BR-pix2.yaml': RAIL_BR_PIX }, file: 'rails/BR-pix2.yaml', pointer: '/id', line: 1 },
-    { name: 'country code differs', files: { 'countries/BR.yaml': null, 'countries/br.yaml': COUNTRY_BR }, file: 'countries/br.yaml', pointer: '/code', line: 1 },
+    {
+      name: 'country code differs',
+      files: { 'countries/BR.yaml': null, 'countries/br.yaml': COUNTRY_BR },
+      file: 'countries/br.yaml',
+      pointer: '/code',
+      line: 1,
+    },
     { name: 'asset id differs', files: { 'assets/usdc.yaml': null, 'assets/USDC.yaml': ASSET_USDC }, file: 'assets/USDC.yaml', pointer: '/id', line: 1 },
     { name: '.yml extension', files: { 'assets/eurc.yml': ASSET_USDC }, file: 'assets/eurc.yml', pointer: '', line: 1 },
     { name: 'unknown folder', files: { 'rail/BR-ted.yaml': RAIL_BR_PIX }, file: 'rail/BR-ted.yaml', pointer: '', line: 1 },

@@ -12,7 +12,10 @@ describe('iso-country', () => {
   });
 
   it.each([
-    { name: 'Norway NO (a string in YAML 1.2) as a country and in a rail', files: { 'countries/NO.yaml': norway, 'rails/BR-pix.yaml': setLine(RAIL_BR_PIX, 'countries', 'countries: [BR, NO]') } },
+    {
+      name: 'Norway NO (a string in YAML 1.2) as a country and in a rail',
+      files: { 'countries/NO.yaml': norway, 'rails/BR-pix.yaml': setLine(RAIL_BR_PIX, 'countries', 'countries: [BR, NO]') },
+    },
     { name: 'a country-code calendar', files: { 'rails/BR-pix.yaml': withCalendar('BR') } },
     { name: 'the TARGET2 calendar', files: { 'rails/BR-pix.yaml': withCalendar('TARGET2') } },
   ])('accepts $name', async ({ files }) => {
@@ -20,15 +23,85 @@ describe('iso-country', () => {
   });
 
   it.each([
-    { name: 'UK in a rail\'s countries', files: { 'rails/BR-pix.yaml': setLine(RAIL_BR_PIX, 'countries', 'countries: [BR, UK]') }, file: 'rails/BR-pix.yaml', pointer: '/countries/1', line: 6, column: 17, hint: 'GB' },
-    { name: 'QQ in a rail\'s countries', files: { 'rails/BR-pix.yaml': setLine(RAIL_BR_PIX, 'countries', 'countries: [QQ, BR]') }, file: 'rails/BR-pix.yaml', pointer: '/countries/0', line: 6, column: 13 },
-    { name: 'XK (user-assigned, not ISO) in a rail\'s countries', files: { 'rails/BR-pix.yaml': setLine(RAIL_BR_PIX, 'countries', 'countries: [BR, XK]') }, file: 'rails/BR-pix.yaml', pointer: '/countries/1', line: 6, column: 17 },
-    { name: 'EL in a rail\'s countries', files: { 'rails/BR-pix.yaml': setLine(RAIL_BR_PIX, 'countries', 'countries: [BR, EL]') }, file: 'rails/BR-pix.yaml', pointer: '/countries/1', line: 6, column: 17, hint: 'GR' },
-    { name: 'a UK id prefix', files: { 'rails/BR-pix.yaml': null, 'rails/UK-pix.yaml': setLine(RAIL_BR_PIX, 'id', 'id: UK-pix') }, file: 'rails/UK-pix.yaml', pointer: '/id', line: 1, column: 5, hint: 'GB-pix' },
-    { name: 'a UK calendar', files: { 'rails/BR-pix.yaml': withCalendar('UK') }, file: 'rails/BR-pix.yaml', pointer: '/settlement/calendar', line: 12, column: 13, hint: 'GB' },
-    { name: 'country code UK', files: { 'countries/UK.yaml': country('UK', 'United Kingdom') }, file: 'countries/UK.yaml', pointer: '/code', line: 1, column: 7, hint: 'GB' },
-    { name: 'country code EL', files: { 'countries/EL.yaml': country('EL', 'Greece') }, file: 'countries/EL.yaml', pointer: '/code', line: 1, column: 7, hint: 'GR' },
-    { name: 'country code QQ named Germany', files: { 'countries/QQ.yaml': country('QQ', 'Germany') }, file: 'countries/QQ.yaml', pointer: '/code', line: 1, column: 7, hint: 'DE' },
+    {
+      name: "UK in a rail's countries",
+      files: { 'rails/BR-pix.yaml': setLine(RAIL_BR_PIX, 'countries', 'countries: [BR, UK]') },
+      file: 'rails/BR-pix.yaml',
+      pointer: '/countries/1',
+      line: 6,
+      column: 17,
+      hint: 'GB',
+    },
+    {
+      name: "QQ in a rail's countries",
+      files: { 'rails/BR-pix.yaml': setLine(RAIL_BR_PIX, 'countries', 'countries: [QQ, BR]') },
+      file: 'rails/BR-pix.yaml',
+      pointer: '/countries/0',
+      line: 6,
+      column: 13,
+    },
+    {
+      name: "XK (user-assigned, not ISO) in a rail's countries",
+      files: { 'rails/BR-pix.yaml': setLine(RAIL_BR_PIX, 'countries', 'countries: [BR, XK]') },
+      file: 'rails/BR-pix.yaml',
+      pointer: '/countries/1',
+      line: 6,
+      column: 17,
+    },
+    {
+      name: "EL in a rail's countries",
+      files: { 'rails/BR-pix.yaml': setLine(RAIL_BR_PIX, 'countries', 'countries: [BR, EL]') },
+      file: 'rails/BR-pix.yaml',
+      pointer: '/countries/1',
+      line: 6,
+      column: 17,
+      hint: 'GR',
+    },
+    {
+      name: 'a UK id prefix',
+      files: { 'rails/BR-pix.yaml': null, 'rails/UK-pix.yaml': setLine(RAIL_BR_PIX, 'id', 'id: UK-pix') },
+      file: 'rails/UK-pix.yaml',
+      pointer: '/id',
+      line: 1,
+      column: 5,
+      hint: 'GB-pix',
+    },
+    {
+      name: 'a UK calendar',
+      files: { 'rails/BR-pix.yaml': withCalendar('UK') },
+      file: 'rails/BR-pix.yaml',
+      pointer: '/settlement/calendar',
+      line: 12,
+      column: 13,
+      hint: 'GB',
+    },
+    {
+      name: 'country code UK',
+      files: { 'countries/UK.yaml': country('UK', 'United Kingdom') },
+      file: 'countries/UK.yaml',
+      pointer: '/code',
+      line: 1,
+      column: 7,
+      hint: 'GB',
+    },
+    {
+      name: 'country code EL',
+      files: { 'countries/EL.yaml': country('EL', 'Greece') },
+      file: 'countries/EL.yaml',
+      pointer: '/code',
+      line: 1,
+      column: 7,
+      hint: 'GR',
+    },
+    {
+      name: 'country code QQ named Germany',
+      files: { 'countries/QQ.yaml': country('QQ', 'Germany') },
+      file: 'countries/QQ.yaml',
+      pointer: '/code',
+      line: 1,
+      column: 7,
+      hint: 'DE',
+    },
     { name: 'country code XK', files: { 'countries/XK.yaml': country('XK', 'Kosovo') }, file: 'countries/XK.yaml', pointer: '/code', line: 1, column: 7 },
   ])('reports $name', async ({ files, file, pointer, line, column, hint }) => {
     const problems = await problemsOf(files, 'iso-country');

@@ -13,7 +13,10 @@ describe('iso-currency', () => {
     { name: 'JPY (0 decimals)', files: railIn('JPY') },
     { name: 'KWD (3 decimals)', files: railIn('KWD') },
     { name: 'XOF (an X code that is a real currency)', files: railIn('XOF') },
-    { name: 'a restricted country with no currency', files: { 'countries/BR.yaml': 'code: BR\nname: Brazil\ncurrency: null\nstatus: restricted\nreason: restrictive_measures\n' } },
+    {
+      name: 'a restricted country with no currency',
+      files: { 'countries/BR.yaml': 'code: BR\nname: Brazil\ncurrency: null\nstatus: restricted\nreason: restrictive_measures\n' },
+    },
   ])('accepts $name', async ({ files }) => {
     expect(await problemsOf(files, 'iso-currency')).toEqual([]);
   });

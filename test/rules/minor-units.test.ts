@@ -29,14 +29,25 @@ describe('minor-units', () => {
   it.each([
     { name: 'JPY with 2 decimals', files: rail({ currency: 'currency: JPY' }), pointer: '/limits/decimals', line: 15, hint: 'decimals: 0' },
     { name: 'KWD with 2 decimals', files: rail({ currency: 'currency: KWD' }), pointer: '/limits/decimals', line: 15, hint: 'decimals: 3' },
-    { name: 'EUR with 0 decimals', files: rail({ currency: 'currency: EUR', decimals: 'decimals: 0' }), pointer: '/limits/decimals', line: 15, hint: 'decimals: 2' },
+    {
+      name: 'EUR with 0 decimals',
+      files: rail({ currency: 'currency: EUR', decimals: 'decimals: 0' }),
+      pointer: '/limits/decimals',
+      line: 15,
+      hint: 'decimals: 2',
+    },
     { name: 'minMinor above maxMinor', files: rail({ minMinor: 'minMinor: 100000001' }), pointer: '/limits/minMinor', line: 13 },
     { name: 'a negative minMinor', files: rail({ minMinor: 'minMinor: -1' }), pointer: '/limits/minMinor', line: 13 },
     { name: 'a negative fixedMinor', files: rail({ fixedMinor: 'fixedMinor: -5' }), pointer: '/fees/fixedMinor', line: 17 },
     { name: 'a negative bps', files: rail({ bps: 'bps: -1' }), pointer: '/fees/bps', line: 18 },
     { name: 'bps 10001', files: rail({ bps: 'bps: 10001' }), pointer: '/fees/bps', line: 18 },
     { name: 'maxMinor 2^53', files: rail({ maxMinor: 'maxMinor: 9007199254740992' }), pointer: '/limits/maxMinor', line: 14 },
-    { name: 'maxMinor 99999999999999999999 (read as a float)', files: rail({ maxMinor: 'maxMinor: 99999999999999999999' }), pointer: '/limits/maxMinor', line: 14 },
+    {
+      name: 'maxMinor 99999999999999999999 (read as a float)',
+      files: rail({ maxMinor: 'maxMinor: 99999999999999999999' }),
+      pointer: '/limits/maxMinor',
+      line: 14,
+    },
     { name: 'fixedMinor 2^53', files: rail({ fixedMinor: 'fixedMinor: 9007199254740992' }), pointer: '/fees/fixedMinor', line: 17 },
   ])('reports $name', async ({ files, pointer, line, hint }) => {
     const problems = await problemsOf(files, 'minor-units');
@@ -46,6 +57,9 @@ describe('minor-units', () => {
 
   it('reports a negative maxMinor both as negative and as below minMinor, at each value', async () => {
     const problems = await problemsOf(rail({ maxMinor: 'maxMinor: -1' }), 'minor-units');
-    expect(problems.map((p) => [p.pointer, p.line, p.column])).toEqual([['/limits/minMinor', 13, 13], ['/limits/maxMinor', 14, 13]]);
+    expect(problems.map((p) => [p.pointer, p.line, p.column])).toEqual([
+      ['/limits/minMinor', 13, 13],
+      ['/limits/maxMinor', 14, 13],
+    ]);
   });
 });

@@ -13,9 +13,12 @@ async function problemsOfRule(files: Record<string, string>) {
 }
 
 describe('pattern-anchors', () => {
-  it.each(['^[A-Za-z0-9@.+_-]{1,77}$', '^(?:[0-9]{11}|[0-9]{14})$', '^[0-9]{11}$|^[0-9]{14}$', '^[|]{2}$', '^a\\\\$', '^(a|b)(c|d)$'])('accepts %s', async (pattern) => {
-    expect(await problemsOfRule(withPattern(pattern))).toEqual([]);
-  });
+  it.each(['^[A-Za-z0-9@.+_-]{1,77}$', '^(?:[0-9]{11}|[0-9]{14})$', '^[0-9]{11}$|^[0-9]{14}$', '^[|]{2}$', '^a\\\\$', '^(a|b)(c|d)$'])(
+    'accepts %s',
+    async (pattern) => {
+      expect(await problemsOfRule(withPattern(pattern))).toEqual([]);
+    },
+  );
 
   it.each([
     { name: 'no anchor', pattern: '[0-9]{11}' },
@@ -25,7 +28,9 @@ describe('pattern-anchors', () => {
     { name: 'a top-level alternation outside the anchors', pattern: '^[0-9]{11}|[0-9]{14}$' },
   ])('warns about $name at the pattern', async ({ pattern }) => {
     const problems = await problemsOfRule(withPattern(pattern));
-    expect(problems.map((p) => [p.file, p.rule, p.pointer, p.line, p.severity])).toEqual([['rails/BR-pix.yaml', 'pattern-anchors', '/fields/0/pattern', 24, 'warning']]);
+    expect(problems.map((p) => [p.file, p.rule, p.pointer, p.line, p.severity])).toEqual([
+      ['rails/BR-pix.yaml', 'pattern-anchors', '/fields/0/pattern', 24, 'warning'],
+    ]);
   });
 
   it('leaves a pattern that does not compile to pattern-syntax', async () => {

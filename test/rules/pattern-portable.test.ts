@@ -69,9 +69,25 @@ describe('pattern-portable', () => {
   // Fields are checked once per pattern, normalization and test vectors: rails sharing the pattern but not the vectors
   // (or not the normalization) each get their own verdicts.
   it.each([
-    { name: 'the same field', second: '["\\uD800x"]', normalize: undefined, expected: [['rails/BR-pix.yaml', '/fields/0/counterexamples/0'], ['rails/BR-pixb.yaml', '/fields/0/counterexamples/0']] },
+    {
+      name: 'the same field',
+      second: '["\\uD800x"]',
+      normalize: undefined,
+      expected: [
+        ['rails/BR-pix.yaml', '/fields/0/counterexamples/0'],
+        ['rails/BR-pixb.yaml', '/fields/0/counterexamples/0'],
+      ],
+    },
     { name: 'other counterexamples', second: '["cx"]', normalize: undefined, expected: [['rails/BR-pix.yaml', '/fields/0/counterexamples/0']] },
-    { name: 'the surrogate second', second: '["cx", "\\uD800x"]', normalize: undefined, expected: [['rails/BR-pix.yaml', '/fields/0/counterexamples/0'], ['rails/BR-pixb.yaml', '/fields/0/counterexamples/1']] },
+    {
+      name: 'the surrogate second',
+      second: '["cx", "\\uD800x"]',
+      normalize: undefined,
+      expected: [
+        ['rails/BR-pix.yaml', '/fields/0/counterexamples/0'],
+        ['rails/BR-pixb.yaml', '/fields/0/counterexamples/1'],
+      ],
+    },
     { name: 'another normalization', second: '["\\uD800x"]', normalize: 'normalize: upper', expected: [['rails/BR-pix.yaml', '/fields/0/counterexamples/0']] },
   ])('checks two rails sharing a pattern: $name', async ({ second, normalize, expected }) => {
     const first = rail('^[^a]x$', { examples: '["bx"]', counterexamples: '["\\uD800x"]' })['rails/BR-pix.yaml'];
@@ -88,7 +104,10 @@ describe('pattern-portable', () => {
   });
 
   it('lists findings in pattern order with their offsets', () => {
-    expect(portabilityFindings('^\\d\\w$').map((f) => [f.raw, f.start, f.end])).toEqual([['\\d', 1, 3], ['\\w', 3, 5]]);
+    expect(portabilityFindings('^\\d\\w$').map((f) => [f.raw, f.start, f.end])).toEqual([
+      ['\\d', 1, 3],
+      ['\\w', 3, 5],
+    ]);
     expect(portabilityFindings('[0-9')).toEqual([]); // does not parse: pattern-syntax reports it
   });
 

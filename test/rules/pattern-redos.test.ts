@@ -13,13 +13,12 @@ async function problemsOfRule(files: Record<string, string>) {
 }
 
 describe('pattern-redos', () => {
-  it.each([
-    '^[A-Za-z0-9@.+_-]{1,77}$',
-    '^(?:[0-9]{11}|[0-9]{14}|[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)+)$',
-    '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$',
-  ])('accepts the linear pattern %s', async (pattern) => {
-    expect(await problemsOfRule({ 'rails/BR-pix.yaml': withPattern(pattern) })).toEqual([]);
-  });
+  it.each(['^[A-Za-z0-9@.+_-]{1,77}$', '^(?:[0-9]{11}|[0-9]{14}|[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)+)$', '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'])(
+    'accepts the linear pattern %s',
+    async (pattern) => {
+      expect(await problemsOfRule({ 'rails/BR-pix.yaml': withPattern(pattern) })).toEqual([]);
+    },
+  );
 
   it.each([
     { name: 'nested quantifiers (exponential)', pattern: '^(a+)+$' },
@@ -29,13 +28,18 @@ describe('pattern-redos', () => {
     { name: 'an unanchored repeat (polynomial)', pattern: '\\s*[0-9]+\\s*' },
   ])('reports $name at the pattern', async ({ pattern }) => {
     const problems = await problemsOfRule({ 'rails/BR-pix.yaml': withPattern(pattern) });
-    expect(problems.map((p) => [p.file, p.rule, p.pointer, p.line, p.severity])).toEqual([['rails/BR-pix.yaml', 'pattern-redos', '/fields/0/pattern', 24, 'error']]);
+    expect(problems.map((p) => [p.file, p.rule, p.pointer, p.line, p.severity])).toEqual([
+      ['rails/BR-pix.yaml', 'pattern-redos', '/fields/0/pattern', 24, 'error'],
+    ]);
   });
 
   it('reports every rail that uses a vulnerable pattern, though it analyses the pattern once', async () => {
     const other = withPattern('^(a+)+$', RAIL_BR_PIX.replace('id: BR-pix', 'id: BR-pix_copy'));
     const problems = await problemsOfRule({ 'rails/BR-pix.yaml': withPattern('^(a+)+$'), 'rails/BR-pix_copy.yaml': other });
-    expect(problems.map((p) => [p.file, p.pointer, p.line])).toEqual([['rails/BR-pix.yaml', '/fields/0/pattern', 24], ['rails/BR-pix_copy.yaml', '/fields/0/pattern', 24]]);
+    expect(problems.map((p) => [p.file, p.pointer, p.line])).toEqual([
+      ['rails/BR-pix.yaml', '/fields/0/pattern', 24],
+      ['rails/BR-pix_copy.yaml', '/fields/0/pattern', 24],
+    ]);
     expect(redosDiagnostics('^(a+)+$')).toBe(redosDiagnostics('^(a+)+$'));
   });
 

@@ -12,9 +12,12 @@ async function problemsOfRule(files: Record<string, string>) {
 }
 
 describe('pattern-syntax', () => {
-  it.each(['^[A-Za-z0-9@.+_-]{1,77}$', '^\\p{Lu}{2}[0-9]{2}$', '^[\\-0-9]{3}$', '^(?<bank>[0-9]{3})\\k<bank>$', '^\\u{1F600}?$'])('accepts %s', async (pattern) => {
-    expect(await problemsOfRule(withPattern(pattern))).toEqual([]);
-  });
+  it.each(['^[A-Za-z0-9@.+_-]{1,77}$', '^\\p{Lu}{2}[0-9]{2}$', '^[\\-0-9]{3}$', '^(?<bank>[0-9]{3})\\k<bank>$', '^\\u{1F600}?$'])(
+    'accepts %s',
+    async (pattern) => {
+      expect(await problemsOfRule(withPattern(pattern))).toEqual([]);
+    },
+  );
 
   it.each([
     { name: 'unterminated class', pattern: '^[A-Z' },
@@ -27,7 +30,9 @@ describe('pattern-syntax', () => {
     { name: 'range out of order', pattern: '^[z-a]$' },
   ])('reports $name at the pattern', async ({ pattern }) => {
     const problems = await problemsOfRule(withPattern(pattern));
-    expect(problems.map((p) => [p.file, p.rule, p.pointer, p.line, p.severity])).toEqual([['rails/BR-pix.yaml', 'pattern-syntax', '/fields/0/pattern', 24, 'error']]);
+    expect(problems.map((p) => [p.file, p.rule, p.pointer, p.line, p.severity])).toEqual([
+      ['rails/BR-pix.yaml', 'pattern-syntax', '/fields/0/pattern', 24, 'error'],
+    ]);
   });
 
   it('checks the pattern of a variant of a dependent field, at the variant', async () => {

@@ -9,7 +9,13 @@ describe('schema', () => {
   });
 
   it.each([
-    { name: 'a missing property, at the parent mapping', files: { 'rails/BR-pix.yaml': RAIL_BR_PIX.replace('verifiedAt: "2026-10-01"\n', '') }, pointer: '', line: 1, column: 1 },
+    {
+      name: 'a missing property, at the parent mapping',
+      files: { 'rails/BR-pix.yaml': RAIL_BR_PIX.replace('verifiedAt: "2026-10-01"\n', '') },
+      pointer: '',
+      line: 1,
+      column: 1,
+    },
     { name: 'a missing nested property', files: rail('bps', 'bp: 50'), pointer: '/fees', line: 17, column: 3 },
     { name: 'an unknown property, at its key', files: rail('bps', 'bps: 50\n  percent: 1'), pointer: '/fees/percent', line: 19, column: 3 },
     { name: 'an unknown kind', files: rail('kind', 'kind: instant'), pointer: '/kind', line: 4, column: 7 },
@@ -22,10 +28,28 @@ describe('schema', () => {
     { name: 'a country list item of three letters', files: rail('countries', 'countries: [BR, BRA]'), pointer: '/countries/1', line: 6, column: 17 },
     { name: 'a repeated country', files: rail('countries', 'countries: [BR, BR]'), pointer: '/countries/1', line: 6, column: 17 },
     { name: 'an empty label', files: rail('label', 'label: { fr: "", en: Pix key }'), pointer: '/fields/0/label/fr', line: 21, column: 18 },
-    { name: 'rails written in a country file', files: { 'countries/BR.yaml': COUNTRY_BR + 'rails: [BR-pix]\n' }, pointer: '/rails', line: 5, column: 1 },
-    { name: 'minDepositBase with a leading zero', files: { 'assets/usdc.yaml': setLine(ASSET_USDC, 'minDepositBase', 'minDepositBase: "010"') }, pointer: '/minDepositBase', line: 8, column: 17 },
-    { name: 'an unquoted minDepositBase', files: { 'assets/usdc.yaml': setLine(ASSET_USDC, 'minDepositBase', 'minDepositBase: 10000000') }, pointer: '/minDepositBase', line: 8, column: 17 },
-    { name: 'an unknown network', files: { 'assets/usdc.yaml': setLine(ASSET_USDC, 'networks', 'networks: [ethereum, solana, erc20]') }, pointer: '/networks/2', line: 5, column: 30 },
+    { name: 'rails written in a country file', files: { 'countries/BR.yaml': `${COUNTRY_BR}rails: [BR-pix]\n` }, pointer: '/rails', line: 5, column: 1 },
+    {
+      name: 'minDepositBase with a leading zero',
+      files: { 'assets/usdc.yaml': setLine(ASSET_USDC, 'minDepositBase', 'minDepositBase: "010"') },
+      pointer: '/minDepositBase',
+      line: 8,
+      column: 17,
+    },
+    {
+      name: 'an unquoted minDepositBase',
+      files: { 'assets/usdc.yaml': setLine(ASSET_USDC, 'minDepositBase', 'minDepositBase: 10000000') },
+      pointer: '/minDepositBase',
+      line: 8,
+      column: 17,
+    },
+    {
+      name: 'an unknown network',
+      files: { 'assets/usdc.yaml': setLine(ASSET_USDC, 'networks', 'networks: [ethereum, solana, erc20]') },
+      pointer: '/networks/2',
+      line: 5,
+      column: 30,
+    },
   ])('reports $name', async ({ files, pointer, line, column }) => {
     const problems = await problemsOf(files, 'schema');
     expect(problems.map((p) => [p.pointer, p.line, p.column])).toContainEqual([pointer, line, column]);

@@ -25,7 +25,10 @@ const bundled = ['rails', 'assets', 'countries', 'policies'].flatMap((folder) =>
 );
 const broken = [
   // A copy of Pix under another id: same name and countries (duplicate-name), slug of another rail, stale, no sources.
-  { name: 'rails/BR-pix_copy.yaml', text: setLine(setLine(RAIL_BR_PIX, 'id', 'id: BR-pix_copy'), 'verifiedAt', 'verifiedAt: "2024-01-01"').replace(/sources:[\s\S]*$/, '') },
+  {
+    name: 'rails/BR-pix_copy.yaml',
+    text: setLine(setLine(RAIL_BR_PIX, 'id', 'id: BR-pix_copy'), 'verifiedAt', 'verifiedAt: "2024-01-01"').replace(/sources:[\s\S]*$/, ''),
+  },
   // A second file with Pix's id (duplicate-id, file-name), serving a country without a file (reference), a bad currency.
   { name: 'rails/BR-pix2.yaml', text: setLine(setLine(RAIL_BR_PIX, 'currency', 'currency: XXX'), 'countries', 'countries: [BR, ZZ, QQ]') },
   // A restricted country with an open status elsewhere, a reason where none belongs, a country code that is not ISO.
@@ -104,7 +107,9 @@ sources:
 
 /** What one rule reports on a set of files, as validate runs it (on entries the schema accepts and those it refuses). */
 function problemsOf(texts: Array<{ name: string; text: string }>, rule: Rule): Problem[] {
-  return validateLoaded(loadTexts('/catalog', texts, '/catalog'), { today: TODAY, rules: { [rule.id]: rule } }).report.problems.filter((p) => p.rule === rule.id);
+  return validateLoaded(loadTexts('/catalog', texts, '/catalog'), { today: TODAY, rules: { [rule.id]: rule } }).report.problems.filter(
+    (p) => p.rule === rule.id,
+  );
 }
 
 const key = (p: Problem) => JSON.stringify([p.file, p.line, p.column, p.pointer, p.message]);
@@ -138,7 +143,13 @@ describe('rule scope', () => {
     const cutData = new Map(checked.catalog.raw.map((e) => [e.data, Object.fromEntries(Object.entries(e.data).filter(([k]) => rule.reads!.includes(k)))]));
     const cutList = <T extends { data: unknown }>(list: T[]) => list.map((e) => ({ ...e, data: cutData.get(e.data as Record<string, unknown>) }));
     const c = checked.catalog;
-    const cut = { rails: cutList(c.rails), assets: cutList(c.assets), countries: cutList(c.countries), policies: cutList(c.policies), raw: cutList(c.raw) } as unknown as Catalog;
+    const cut = {
+      rails: cutList(c.rails),
+      assets: cutList(c.assets),
+      countries: cutList(c.countries),
+      policies: cutList(c.policies),
+      raw: cutList(c.raw),
+    } as unknown as Catalog;
     const cutInvalid = checked.invalid.map((i) => ({ ...i, entry: { ...i.entry, data: cutData.get(i.entry.data)! } }));
     const found = checkRules(c, checked.invalid, TODAY, { [id]: rule }, []);
     expect(found.length, `the catalog gives ${id} something to report`).toBeGreaterThan(0);

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { problemsOf, RAIL_BR_PIX, setLine } from '../helpers/catalog.js';
 
 /** A rail copied from BR-pix under another id, with the slug given. */
-const copy = (id: string, slug: string) => ({ [`rails/${id}.yaml`]: setLine(setLine(setLine(RAIL_BR_PIX, 'id', `id: ${id}`), 'slug', `slug: ${slug}`), 'name', `name: Copy ${id}`) });
+const copy = (id: string, slug: string) => ({
+  [`rails/${id}.yaml`]: setLine(setLine(setLine(RAIL_BR_PIX, 'id', `id: ${id}`), 'slug', `slug: ${slug}`), 'name', `name: Copy ${id}`),
+});
 
 describe('slug-matches-id', () => {
   it.each([

@@ -28,7 +28,9 @@ describe('source-age', () => {
   });
 
   /** The same rail closed (phase never, a reason: the line count stays that of checkedOn, plus one). */
-  const closed = (...dates: string[]) => ({ 'rails/BR-pix.yaml': checkedOn(...dates)['rails/BR-pix.yaml'].replace('phase: live', 'phase: never\nreason: partner_discontinued') });
+  const closed = (...dates: string[]) => ({
+    'rails/BR-pix.yaml': checkedOn(...dates)['rails/BR-pix.yaml'].replace('phase: live', 'phase: never\nreason: partner_discontinued'),
+  });
 
   it.each([
     { name: 'one source checked on the day it was closed, the others earlier', files: closed('2025-01-01', '2026-10-01') },

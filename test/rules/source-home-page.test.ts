@@ -14,7 +14,10 @@ describe('source-home-page', () => {
     { name: 'a page under a path', url: 'https://www.bcb.gov.br/estabilidadefinanceira/pix' },
     { name: 'a document at the root of the site', url: 'https://www.nacha.org/rules.pdf' },
     { name: 'a page under a language segment', url: 'https://www.npci.org.in/what-we-do/upi/product-overview' },
-    { name: 'a language segment and a page', url: 'https://www.hkma.gov.hk/eng/key-functions/international-financial-centre/financial-market-infrastructure/faster-payment-system-fps/' },
+    {
+      name: 'a language segment and a page',
+      url: 'https://www.hkma.gov.hk/eng/key-functions/international-financial-centre/financial-market-infrastructure/faster-payment-system-fps/',
+    },
     { name: 'a two-letter segment that is no language (np: national payments)', url: 'https://www.centralbank.go.ke/np/' },
     { name: 'a two-letter region alone (a country section, not a language)', url: 'https://www.example.com/ke/' },
     { name: 'a three-letter code with no two-letter one (ach: Acoli)', url: 'https://www.example.com/ach' },
@@ -40,18 +43,23 @@ describe('source-home-page', () => {
     { name: 'a country and a language', url: 'https://www.example.com/us/en/' },
     { name: 'index.html', url: 'https://www.resbank.co.za/index.html' },
     { name: 'a language and its home', url: 'https://www.resbank.co.za/en/home.html' },
-    { name: 'SharePoint\'s front page', url: 'https://www.centralbank.go.ke/Pages/default.aspx' },
+    { name: "SharePoint's front page", url: 'https://www.centralbank.go.ke/Pages/default.aspx' },
     { name: 'a Spanish front page', url: 'https://www.example.com.co/es/inicio' },
     { name: 'an anchor on the home page', url: 'https://www.nppa.com.au/#about' },
     { name: 'tracking and language parameters', url: 'https://www.zengin-net.jp/?utm_source=news&lang=en' },
-    { name: 'a subdomain\'s home page', url: 'https://docs.example.com/' },
+    { name: "a subdomain's home page", url: 'https://docs.example.com/' },
   ])('reports $name: $url', async ({ url }) => {
     const problems = await problemsOf(withSources('https://www.bcb.gov.br/estabilidadefinanceira/pix', url), 'source-home-page');
-    expect(problems.map((p) => [p.rule, p.severity, p.file, p.pointer, p.line, p.column])).toEqual([['source-home-page', 'warning', 'rails/BR-pix.yaml', '/sources/1/url', 34, 10]]);
+    expect(problems.map((p) => [p.rule, p.severity, p.file, p.pointer, p.line, p.column])).toEqual([
+      ['source-home-page', 'warning', 'rails/BR-pix.yaml', '/sources/1/url', 34, 10],
+    ]);
   });
 
   it('reports each home page of a rail, at its own line', async () => {
-    const problems = await problemsOf(withSources('https://www.npci.org.in/', 'https://www.npci.org.in/what-we-do/upi/product-overview', 'https://www.rbi.org.in/'), 'source-home-page');
+    const problems = await problemsOf(
+      withSources('https://www.npci.org.in/', 'https://www.npci.org.in/what-we-do/upi/product-overview', 'https://www.rbi.org.in/'),
+      'source-home-page',
+    );
     expect(problems.map((p) => [p.pointer, p.line])).toEqual([
       ['/sources/0/url', 31],
       ['/sources/2/url', 37],

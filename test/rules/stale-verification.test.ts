@@ -11,7 +11,7 @@ describe('stale-verification', () => {
   it.each([
     { name: 'on the last fresh day', verifiedAt: '2026-05-22', today: '2026-11-22' },
     { name: 'on the last fresh day after a clamped month end (08-31 + 6 months)', verifiedAt: '2026-08-31', today: '2027-02-28' },
-    { name: 'on a leap day\'s clamp', verifiedAt: '2027-08-31', today: '2028-02-29' },
+    { name: "on a leap day's clamp", verifiedAt: '2027-08-31', today: '2028-02-29' },
     { name: 'on the day of verification', verifiedAt: '2026-05-22', today: '2026-05-22' },
   ])('accepts a verification $name', async ({ verifiedAt, today }) => {
     expect(await problemsOf(verified(verifiedAt), 'stale-verification', { today })).toEqual([]);

@@ -16,16 +16,30 @@ describe('unverified-change', () => {
     { name: 'without a base', file: rail(['bps', 'bps: 40']), base: undefined },
     { name: 'an unchanged rail', file: RAIL_BR_PIX, base: baseOf() },
     { name: 'a change with a new verifiedAt', file: rail(['bps', 'bps: 40'], REVERIFIED), base: baseOf() },
-    { name: 'examples only (toolkit-only, not published)', file: RAIL_BR_PIX.replace('["+5511987654321"]', '["+5511987654321", "user@example.com"]'), base: baseOf() },
-    { name: 'comments and key order only', file: '# Pix, verified with the partner\n' + RAIL_BR_PIX.replace('slug: pix\nname: Pix\n', 'name: Pix\nslug: pix\n'), base: baseOf() },
-    { name: 'sources only (where the facts are checked, not facts)', file: RAIL_BR_PIX.replace('https://www.bcb.gov.br/estabilidadefinanceira/pix', 'https://www.bcb.gov.br/estabilidadefinanceira/pix/regulamento'), base: baseOf() },
+    {
+      name: 'examples only (toolkit-only, not published)',
+      file: RAIL_BR_PIX.replace('["+5511987654321"]', '["+5511987654321", "user@example.com"]'),
+      base: baseOf(),
+    },
+    {
+      name: 'comments and key order only',
+      file: `# Pix, verified with the partner\n${RAIL_BR_PIX.replace('slug: pix\nname: Pix\n', 'name: Pix\nslug: pix\n')}`,
+      base: baseOf(),
+    },
+    {
+      name: 'sources only (where the facts are checked, not facts)',
+      file: RAIL_BR_PIX.replace('https://www.bcb.gov.br/estabilidadefinanceira/pix', 'https://www.bcb.gov.br/estabilidadefinanceira/pix/regulamento'),
+      base: baseOf(),
+    },
     { name: 'a rail that is new', file: RAIL_BR_PIX, base: baseOf({ 'rails/BR-pix.yaml': RAIL_BR_PIX.replace('id: BR-pix', 'id: BR-pixx') }) },
   ])('accepts $name', async ({ file, base }) => {
     expect(await problemsOf({ 'rails/BR-pix.yaml': file }, 'unverified-change', { base })).toEqual([]);
   });
 
   it('does not look at assets and countries, which have no verifiedAt', async () => {
-    const problems = await problemsOf({ 'assets/usdc.yaml': setLine(ASSET_USDC, 'quoteLockSeconds', 'quoteLockSeconds: 60') }, 'unverified-change', { base: baseOf() });
+    const problems = await problemsOf({ 'assets/usdc.yaml': setLine(ASSET_USDC, 'quoteLockSeconds', 'quoteLockSeconds: 60') }, 'unverified-change', {
+      base: baseOf(),
+    });
     expect(problems).toEqual([]);
   });
 
@@ -36,7 +50,13 @@ describe('unverified-change', () => {
     { name: 'a beneficiary field', file: rail(['maxLength', 'maxLength: 72']), says: 'fields[pixKey].maxLength changed' },
     {
       name: 'many fields',
-      file: rail(['bps', 'bps: 40'], ['fixedMinor', 'fixedMinor: 10'], ['minMinor', 'minMinor: 1'], ['p50Minutes', 'p50Minutes: 2'], ['name', 'name: Pix (Brazil)']),
+      file: rail(
+        ['bps', 'bps: 40'],
+        ['fixedMinor', 'fixedMinor: 10'],
+        ['minMinor', 'minMinor: 1'],
+        ['p50Minutes', 'p50Minutes: 2'],
+        ['name', 'name: Pix (Brazil)'],
+      ),
       says: 'and 1 more changed',
     },
   ])('warns on $name changed without a new verifiedAt', async ({ file, says }) => {

@@ -16,17 +16,17 @@ describe('yaml-syntax', () => {
   });
 
   it.each([
-    { name: 'a duplicate key, at the second key', file: 'countries/BR.yaml', text: COUNTRY_BR + 'status: coming\n', line: 5, column: 1 },
+    { name: 'a duplicate key, at the second key', file: 'countries/BR.yaml', text: `${COUNTRY_BR}status: coming\n`, line: 5, column: 1 },
     { name: 'a tab used for indentation', file: 'rails/BR-pix.yaml', text: RAIL_BR_PIX.replace('  p50Minutes', '\tp50Minutes'), line: 9, column: 1 },
     { name: 'an alias bomb, at the alias that passes the limit', file: 'countries/FR.yaml', text: bomb, line: 4 },
     { name: 'an empty file', file: 'countries/FR.yaml', text: '', line: 1, column: 1 },
     { name: 'a file of comments only', file: 'countries/FR.yaml', text: '# nothing yet\n', line: 1, column: 1 },
-    { name: 'a second document', file: 'countries/BR.yaml', text: COUNTRY_BR + '---\ncode: FR\n', line: 5, column: 1 },
+    { name: 'a second document', file: 'countries/BR.yaml', text: `${COUNTRY_BR}---\ncode: FR\n`, line: 5, column: 1 },
     { name: 'a list instead of a mapping', file: 'countries/FR.yaml', text: '- code: FR\n- code: DE\n', line: 1, column: 1 },
     { name: 'a single value instead of a mapping', file: 'countries/FR.yaml', text: 'France\n', line: 1, column: 1 },
     // The parser notices the missing ] where the next key starts; the report is at the [ that is not closed.
     { name: 'an unclosed flow sequence', file: 'rails/BR-pix.yaml', text: RAIL_BR_PIX.replace('countries: [BR]', 'countries: [BR'), line: 6, column: 12 },
-    { name: 'a file over 256 KB', file: 'countries/FR.yaml', text: 'code: FR\nname: "' + 'x'.repeat(5 * 1024 * 1024) + '"\n', line: 1, column: 1 },
+    { name: 'a file over 256 KB', file: 'countries/FR.yaml', text: `code: FR\nname: "${'x'.repeat(5 * 1024 * 1024)}"\n`, line: 1, column: 1 },
   ])('reports $name', async ({ file, text, line, column }) => {
     const problems = await problemsOf({ [file]: text }, 'yaml-syntax');
     expect(problems.length).toBeGreaterThanOrEqual(1);
@@ -47,7 +47,7 @@ describe('yaml-syntax', () => {
       ...VALID,
       'countries/FR.yaml': 'code: FR\ncode: FR\n',
       'countries/DE.yaml': '',
-      'countries/BIG.yaml': 'x: "' + 'y'.repeat(5 * 1024 * 1024) + '"\n',
+      'countries/BIG.yaml': `x: "${'y'.repeat(5 * 1024 * 1024)}"\n`,
       'countries/ES.yaml': 'code: ES\nname: Spain\ncurrency: EUR\nstatus: opened\n',
     });
     const files = [...new Set(report.problems.map((p) => `${p.file} ${p.rule}`))].sort();
@@ -62,7 +62,7 @@ describe('yaml-syntax', () => {
     {
       name: 'a modeline comment and a BOM',
       file: 'countries/BR.yaml',
-      text: '\ufeff# yaml-language-server: $schema=../../schemas/country.schema.json\n' + COUNTRY_BR,
+      text: `\ufeff# yaml-language-server: $schema=../../schemas/country.schema.json\n${COUNTRY_BR}`,
     },
   ])('accepts $name', async ({ file, text }) => {
     expect(await problemsOf({ [file]: text })).toEqual([]);
@@ -72,11 +72,11 @@ describe('yaml-syntax', () => {
 describe('hostile files', () => {
   const garbage = Buffer.from(Array.from({ length: 4000 }, (_, i) => (i * 7919 + 13) % 256)).toString('latin1');
   it.each([
-    { name: 'nesting 20,000 levels deep', text: 'id: ' + '['.repeat(20000) + ']'.repeat(20000) + '\n', rule: 'yaml-syntax' },
+    { name: 'nesting 20,000 levels deep', text: `id: ${'['.repeat(20000)}${']'.repeat(20000)}\n`, rule: 'yaml-syntax' },
     { name: 'binary garbage (not UTF-8)', text: garbage, rule: 'characters' },
     { name: 'collection keys', text: '? [a, b]\n: c\n{x: 1}: 2\n', rule: 'yaml-syntax' },
     { name: 'an unknown tag', text: 'code: !custom FR\n', rule: 'yaml-syntax' },
-    { name: 'a 200,000-character line', text: 'code: ' + 'x'.repeat(200_000) + '\n', rule: 'schema' },
+    { name: 'a 200,000-character line', text: `code: ${'x'.repeat(200_000)}\n`, rule: 'schema' },
     { name: '.inf and .nan where text and integers belong', text: 'code: .inf\nname: .nan\ncurrency: EUR\nstatus: open\n', rule: 'schema' },
   ])('reports $name without crashing, and checks the other files', async ({ text, rule }) => {
     const problems = await problemsOf({ 'countries/FR.yaml': text });

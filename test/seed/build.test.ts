@@ -59,8 +59,8 @@ describe('catalog build', () => {
     const reversed = Object.fromEntries(Object.entries({ ...VALID, ...EXTRA }).reverse());
     const reorderedKeys = {
       ...reversed,
-      'countries/BR.yaml': COUNTRY_BR.split('\n').reverse().join('\n') + '\n',
-      'assets/usdc.yaml': ASSET_USDC.split('\n').filter(Boolean).reverse().join('\n') + '\n',
+      'countries/BR.yaml': `${COUNTRY_BR.split('\n').reverse().join('\n')}\n`,
+      'assets/usdc.yaml': `${ASSET_USDC.split('\n').filter(Boolean).reverse().join('\n')}\n`,
     };
     const b = await build(reorderedKeys);
     expect(b.code).toBe(0);

@@ -7,7 +7,7 @@ const schemaFiles = readdirSync(path.join(root, 'schemas')).filter((f) => f.ends
 
 /** Every property schema of a JSON Schema, with where it is. */
 function properties(node: unknown, at: string, out: Array<[string, Record<string, unknown>]> = []) {
-  if (Array.isArray(node)) node.forEach((n, i) => properties(n, `${at}/${i}`, out));
+  if (Array.isArray(node)) for (const [i, n] of node.entries()) properties(n, `${at}/${i}`, out);
   else if (node && typeof node === 'object') {
     for (const [key, value] of Object.entries(node)) {
       if (key === 'if') continue; // a condition, not a property of the data

@@ -82,14 +82,20 @@ describe('what an entry costs', () => {
     expect(rep.cost).toBe(cost);
   });
 
-  it('a small page has its own allocation: holding it holds no slab of Node\'s buffer pool', async () => {
+  it("a small page has its own allocation: holding it holds no slab of Node's buffer pool", async () => {
     const { fixtureSeed } = await import('./helpers.js');
     const { snapshotOf } = await import('../../src/service/snapshot.js');
     const { CursorCodec } = await import('../../src/service/cursor.js');
     const { endpoints } = await import('../../src/service/endpoints.js');
     const snapshot = snapshotOf(await fixtureSeed());
     const endpoint = endpoints().rails;
-    const page = renderPage(snapshot, endpoint, { limit: 1, cursor: undefined, filters: [], filterKey: '' }, undefined, new CursorCodec('cursor-secret-for-tests-0123456789abcdef'));
+    const page = renderPage(
+      snapshot,
+      endpoint,
+      { limit: 1, cursor: undefined, filters: [], filterKey: '' },
+      undefined,
+      new CursorCodec('cursor-secret-for-tests-0123456789abcdef'),
+    );
     expect(page.body.length).toBeLessThan(4096);
     expect([page.body.byteOffset, page.body.buffer.byteLength]).toEqual([0, page.body.length]);
     const pooled = Buffer.from('{"data":[1]}');

@@ -179,7 +179,6 @@ describe('GET /api/v1/catalog', () => {
     expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
     expect(decode(res.rawPayload).toString('utf8')).toBe(plain.body);
   });
-
 });
 
 describe('GET /api/v1/changes', () => {
@@ -204,7 +203,12 @@ describe('GET /api/v1/changes', () => {
     const byId = Object.fromEntries(entries.map((e: any) => [e.id, e]));
     expect(Object.keys(byId).sort()).toEqual(['BR-new', 'BR-pix', 'BR-ted', 'US-rtp', 'BR'].sort());
     expect(byId['BR-new']).toMatchObject({ catalog: 'rails', change: 'added', breaking: false });
-    expect(byId['BR-pix']).toMatchObject({ change: 'changed', breaking: true, closed: false, changes: [{ pointer: '/limits/maxMinor', before: 100000000, after: 1000 }] });
+    expect(byId['BR-pix']).toMatchObject({
+      change: 'changed',
+      breaking: true,
+      closed: false,
+      changes: [{ pointer: '/limits/maxMinor', before: 100000000, after: 1000 }],
+    });
     expect(byId['BR-ted']).toMatchObject({ breaking: true, closed: true, transition: { property: 'phase', from: 'beta', to: 'never' } });
     expect(byId['US-rtp']).toMatchObject({ breaking: false, closed: false, transition: { property: 'phase', from: 'beta', to: 'live' } });
     expect(byId.BR).toMatchObject({ catalog: 'countries', change: 'changed', breaking: false });

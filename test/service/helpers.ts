@@ -118,7 +118,8 @@ export function fixtureCatalog(): Promise<Catalog> {
   catalog ??= validateFiles(fixtureFiles()).then((v) => {
     const expected = Object.keys(fixtureFiles()).length;
     const got = v.catalog.rails.length + v.catalog.assets.length + v.catalog.countries.length;
-    if (got !== expected) throw new Error(`fixture catalog: ${expected - got} entries fail their schema: ${JSON.stringify(v.report.problems.filter((p) => p.rule === 'schema'))}`);
+    if (got !== expected)
+      throw new Error(`fixture catalog: ${expected - got} entries fail their schema: ${JSON.stringify(v.report.problems.filter((p) => p.rule === 'schema'))}`);
     return v.catalog;
   });
   return catalog;

@@ -89,15 +89,18 @@ describe('KeyRing: accepted keys are remembered, refused ones never', () => {
 });
 
 describe('query strings: parsed once, shared, frozen', () => {
-  it.each(['limit=50', 'country=fr&phase=live', 'a=b+c&d=%C3%A9&e', 'limit=%zz', 'x=1&&y=2&'])('%j: the same frozen list each time, equal to a fresh parse', (text) => {
-    const first = parseQueryString(text);
-    const again = parseQueryString(text);
-    expect(again).toBe(first);
-    expect(Object.isFrozen(first)).toBe(true);
-    for (const p of first) expect(Object.isFrozen(p)).toBe(true);
-    expect(() => (first as any).push({ name: 'x', value: 'y', malformed: false })).toThrow();
-    expect(JSON.parse(JSON.stringify(first))).toEqual(JSON.parse(JSON.stringify(parseQueryString(`${text}&`).slice(0, first.length))));
-  });
+  it.each(['limit=50', 'country=fr&phase=live', 'a=b+c&d=%C3%A9&e', 'limit=%zz', 'x=1&&y=2&'])(
+    '%j: the same frozen list each time, equal to a fresh parse',
+    (text) => {
+      const first = parseQueryString(text);
+      const again = parseQueryString(text);
+      expect(again).toBe(first);
+      expect(Object.isFrozen(first)).toBe(true);
+      for (const p of first) expect(Object.isFrozen(p)).toBe(true);
+      expect(() => (first as any).push({ name: 'x', value: 'y', malformed: false })).toThrow();
+      expect(JSON.parse(JSON.stringify(first))).toEqual(JSON.parse(JSON.stringify(parseQueryString(`${text}&`).slice(0, first.length))));
+    },
+  );
 
   it('a query string longer than 512 characters is parsed anew each time (and still right)', () => {
     const text = `country=${'A'.repeat(600)}`;
@@ -163,7 +166,7 @@ describe('BoundedCache keeps exact LRU order with the newest entry left in place
 
   it.each([1, 2, 3, 5, 8])('%i entries: 5,000 seeded random get/set/delete give the same hits and order as a plain LRU', (maxEntries) => {
     let seed = maxEntries * 7919;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const cache = new BoundedCache<Value>({ maxEntries });
     const ref = reference(maxEntries);
     for (let i = 0; i < 5000; i++) {
@@ -214,7 +217,8 @@ describe('negotiation edge cases, and the same answer the first time and every t
     ({ app } = await makeApp(growSeed(await fixtureSeed(), 60)));
   });
   const decode: Record<string, (b: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync };
-  const stable = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => name !== 'x-request-id' && name !== 'date'));
+  const stable = (headers: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(headers).filter(([name]) => name !== 'x-request-id' && name !== 'date'));
 
   it.each([
     ['/api/v1/rails?limit=50', 'br', 'br', '-br'],
@@ -283,7 +287,12 @@ describe('X-Request-Id: set first on every answer, by the first hook of each rou
     ['POST', '/api/v1/rails/BR-pix/beneficiary-checks', { ...AUTH, 'content-type': 'text/plain' }, 415],
     ['POST', '/api/v1/rails/BR-pix/beneficiary-checks', { ...AUTH, 'content-type': 'application/json' }, 400],
   ] as const)('%s %s -> %i with X-Request-Id first', async (method, url, headers, status) => {
-    const res = await app.inject({ method: method as 'GET', url, headers: { ...headers, 'x-request-id': 'req-1' }, ...(method === 'POST' ? { payload: '{' } : {}) });
+    const res = await app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...headers, 'x-request-id': 'req-1' },
+      ...(method === 'POST' ? { payload: '{' } : {}),
+    });
     expect(res.statusCode).toBe(status);
     expect(res.headers['x-request-id']).toBe('req-1');
     expect(Object.keys(res.headers)[0]).toBe('x-request-id');

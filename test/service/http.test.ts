@@ -33,7 +33,15 @@ describe('caching', () => {
 
   it('the ETag changes with the query and stays with the same normalised query', async () => {
     const tags = new Set<string>();
-    for (const url of ['/api/v1/rails', '/api/v1/rails?limit=5', '/api/v1/rails?limit=6', '/api/v1/rails?country=FR', '/api/v1/rails?phase=live', '/api/v1/assets', '/api/v1/countries']) {
+    for (const url of [
+      '/api/v1/rails',
+      '/api/v1/rails?limit=5',
+      '/api/v1/rails?limit=6',
+      '/api/v1/rails?country=FR',
+      '/api/v1/rails?phase=live',
+      '/api/v1/assets',
+      '/api/v1/countries',
+    ]) {
       tags.add((await get(app, url)).headers.etag as string);
     }
     expect(tags.size).toBe(7);
@@ -45,19 +53,17 @@ describe('caching', () => {
     expect((await get(app, `/api/v1/rails?country=FR&phase=live&limit=2&cursor=${cursor}`)).headers.etag).not.toBe(a.headers.etag);
   });
 
-  it.each([
-    (tag: string) => tag,
-    (tag: string) => `W/${tag}`,
-    (tag: string) => `"other", ${tag}`,
-    () => '*',
-  ])('If-None-Match (%#) gives 304 without a body', async (header) => {
-    const first = await get(app, '/api/v1/assets?limit=2');
-    const res = await get(app, '/api/v1/assets?limit=2', { 'if-none-match': header(first.headers.etag as string) });
-    expect(res.statusCode).toBe(304);
-    expect(res.body).toBe('');
-    expect(res.headers.etag).toBe(first.headers.etag);
-    expect(res.headers['cache-control']).toBe('private');
-  });
+  it.each([(tag: string) => tag, (tag: string) => `W/${tag}`, (tag: string) => `"other", ${tag}`, () => '*'])(
+    'If-None-Match (%#) gives 304 without a body',
+    async (header) => {
+      const first = await get(app, '/api/v1/assets?limit=2');
+      const res = await get(app, '/api/v1/assets?limit=2', { 'if-none-match': header(first.headers.etag as string) });
+      expect(res.statusCode).toBe(304);
+      expect(res.body).toBe('');
+      expect(res.headers.etag).toBe(first.headers.etag);
+      expect(res.headers['cache-control']).toBe('private');
+    },
+  );
 
   it('If-None-Match with another ETag gives 200; without a key, 401', async () => {
     const first = await get(app, '/api/v1/assets?limit=2');
@@ -80,14 +86,17 @@ describe('caching', () => {
 });
 
 describe('HEAD', () => {
-  it.each(['/api/v1/rails?limit=3', '/api/v1/assets', '/api/v1/countries?status=open', '/api/v1/openapi.json', '/healthz'])('HEAD %s has the headers of GET and no body', async (url) => {
-    const full = await get(app, url);
-    const head = await app.inject({ method: 'HEAD', url, headers: AUTH });
-    expect(head.statusCode).toBe(200);
-    expect(head.body).toBe('');
-    expect(head.headers['content-length']).toBe(String(Buffer.byteLength(full.body)));
-    for (const name of ['etag', 'cache-control', 'content-type', 'catalog-version']) expect(head.headers[name]).toBe(full.headers[name]);
-  });
+  it.each(['/api/v1/rails?limit=3', '/api/v1/assets', '/api/v1/countries?status=open', '/api/v1/openapi.json', '/healthz'])(
+    'HEAD %s has the headers of GET and no body',
+    async (url) => {
+      const full = await get(app, url);
+      const head = await app.inject({ method: 'HEAD', url, headers: AUTH });
+      expect(head.statusCode).toBe(200);
+      expect(head.body).toBe('');
+      expect(head.headers['content-length']).toBe(String(Buffer.byteLength(full.body)));
+      for (const name of ['etag', 'cache-control', 'content-type', 'catalog-version']) expect(head.headers[name]).toBe(full.headers[name]);
+    },
+  );
 
   it('HEAD checks auth and parameters like GET', async () => {
     expect((await app.inject({ method: 'HEAD', url: '/api/v1/rails' })).statusCode).toBe(401);
@@ -133,7 +142,12 @@ describe('other requests', () => {
   });
 
   it('a body on a GET is ignored', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/v1/countries?limit=1', headers: { ...AUTH, 'content-type': 'application/json' }, payload: '{"x":' });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/v1/countries?limit=1',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      payload: '{"x":',
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -177,7 +191,7 @@ describe('OpenAPI document', () => {
     ajv.addSchema(doc, 'openapi.json');
   });
 
-  const pointer = (...segments: string[]) => 'openapi.json#/' + segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+  const pointer = (...segments: string[]) => `openapi.json#/${segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
   function validatorAt(...segments: string[]) {
     return ajv.compile({ $ref: pointer(...segments) });
   }

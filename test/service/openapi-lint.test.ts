@@ -11,7 +11,12 @@ describe('the OpenAPI document through Redocly and Spectral', () => {
     expect(results.map((r) => r.tool)).toEqual(['redocly lint (recommended)', 'spectral lint (spectral:oas)']);
     for (const r of results) {
       expect(r.problems, r.tool).toEqual([]);
-      expect({ errors: r.errors, warnings: r.warnings, others: r.others, exitCode: r.exitCode }, r.tool).toEqual({ errors: 0, warnings: 0, others: 0, exitCode: 0 });
+      expect({ errors: r.errors, warnings: r.warnings, others: r.others, exitCode: r.exitCode }, r.tool).toEqual({
+        errors: 0,
+        warnings: 0,
+        others: 0,
+        exitCode: 0,
+      });
     }
   }, 60_000);
 });

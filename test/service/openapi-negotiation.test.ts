@@ -28,7 +28,10 @@ beforeAll(async () => {
 /** A node of the document with its reference followed (component headers and responses). */
 function resolved(node: any): any {
   if (!node?.$ref) return node;
-  return node.$ref.slice(2).split('/').reduce((at: any, key: string) => at[key], doc);
+  return node.$ref
+    .slice(2)
+    .split('/')
+    .reduce((at: any, key: string) => at[key], doc);
 }
 
 /** Paths whose GET is not a cached representation: no Accept-Encoding, no ETag. */

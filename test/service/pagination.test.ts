@@ -60,7 +60,7 @@ describe('full walks', () => {
         expect(p.next_cursor === null).toBe(i === pages.length - 1);
       });
       // Full pages until the last one: the end is only signalled by the null cursor.
-      pages.slice(0, -1).forEach((p, i) => expect(p.data.length).toBe(limits[i % limits.length]));
+      for (const [i, p] of pages.slice(0, -1).entries()) expect(p.data.length).toBe(limits[i % limits.length]);
     }
     if (want.length <= 100) {
       const one = (await get(t.app, `${url}${query ? '&' : '?'}limit=100`)).json();
@@ -113,11 +113,11 @@ describe('bad cursors', () => {
     const list: Array<[string, string]> = [
       ['garbage', 'abc'],
       ['garbage of the right length', 'A'.repeat(cursor.length)],
-      ['not base64url', cursor.slice(0, 10) + '!' + cursor.slice(11)],
+      ['not base64url', `${cursor.slice(0, 10)}!${cursor.slice(11)}`],
       ['standard base64 instead of base64url', bytes.toString('base64')],
       ['truncated by one character', cursor.slice(0, -1)],
       ['truncated by half', cursor.slice(0, cursor.length >> 1)],
-      ['one character more', cursor + 'A'],
+      ['one character more', `${cursor}A`],
       ['twice', cursor + cursor],
       ['2 KB', 'A'.repeat(2048)],
       ['another character at the start', (cursor[0] === 'A' ? 'B' : 'A') + cursor.slice(1)],
@@ -126,14 +126,20 @@ describe('bad cursors', () => {
       ['payload only', bytes.subarray(0, bytes.length - 32).toString('base64url')],
       [
         're-signed with another secret',
-        new CursorCodec('another-secret-0123456789abcdef0123456789').encode({ endpoint: 'rails', filterKey: 'country=FR', version: seed.meta.version, after: 'BR-pix' }),
+        new CursorCodec('another-secret-0123456789abcdef0123456789').encode({
+          endpoint: 'rails',
+          filterKey: 'country=FR',
+          version: seed.meta.version,
+          after: 'BR-pix',
+        }),
       ],
       [
         'forged state with the MAC of another',
         Buffer.concat([Buffer.from(`c1\nrails\ncountry=FR\n${seed.meta.version}\nZZ`), bytes.subarray(bytes.length - 32)]).toString('base64url'),
       ],
     ];
-    for (const byte of [0, 3, 10, bytes.length - 33, bytes.length - 32, bytes.length - 1]) for (const bit of [0, 7]) list.push([`bit ${bit} of byte ${byte} flipped`, flipBit(cursor, byte, bit)]);
+    for (const byte of [0, 3, 10, bytes.length - 33, bytes.length - 32, bytes.length - 1])
+      for (const bit of [0, 7]) list.push([`bit ${bit} of byte ${byte} flipped`, flipBit(cursor, byte, bit)]);
     return list;
   }
 
@@ -142,14 +148,16 @@ describe('bad cursors', () => {
       expect(bad, name).not.toBe(cursor);
       const res = await get(t.app, `/api/v1/rails?country=FR&limit=2&cursor=${encodeURIComponent(bad)}`);
       expect(res.statusCode, name).toBe(400);
-      expect(res.json(), name).toEqual({ error: { code: 'invalid_request', message: ERRORS.invalid_cursor.message, param: 'cursor', request_id: res.headers['x-request-id'] } });
+      expect(res.json(), name).toEqual({
+        error: { code: 'invalid_request', message: ERRORS.invalid_cursor.message, param: 'cursor', request_id: res.headers['x-request-id'] },
+      });
       expect(res.json().error.message).toMatch(/start the run again/);
     }
   });
 
   it('fuzz: 300 random one-character changes and random tokens are all refused with 400', async () => {
     let seed32 = 7;
-    const random = () => ((seed32 = (seed32 * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const random = () => (seed32 = (seed32 * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
     for (let i = 0; i < 300; i++) {
       let bad: string;
@@ -191,7 +199,12 @@ describe('bad cursors', () => {
     const token = codec.encode({ endpoint: 'rails', filterKey: '', version: '0123456789abcdef', after: 'BR-pix' });
     const res = await get(t.app, `/api/v1/rails?cursor=${token}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toEqual({ code: 'invalid_request', message: ERRORS.expired_cursor.message, param: 'cursor', request_id: res.headers['x-request-id'] });
+    expect(res.json().error).toEqual({
+      code: 'invalid_request',
+      message: ERRORS.expired_cursor.message,
+      param: 'cursor',
+      request_id: res.headers['x-request-id'],
+    });
   });
 });
 
@@ -230,7 +243,12 @@ describe('snapshots and reloads', () => {
     local.clock.now += 1;
     const res = await get(local.app, `/api/v1/countries?limit=3&cursor=${cursor}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toEqual({ code: 'invalid_request', message: ERRORS.expired_cursor.message, param: 'cursor', request_id: res.headers['x-request-id'] });
+    expect(res.json().error).toEqual({
+      code: 'invalid_request',
+      message: ERRORS.expired_cursor.message,
+      param: 'cursor',
+      request_id: res.headers['x-request-id'],
+    });
   });
 
   it('a reload with a broken seed keeps serving the snapshot it had', async () => {

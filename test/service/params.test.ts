@@ -170,7 +170,11 @@ describe('filters', () => {
     for (const value of allowed) expect((await get(app, `${path}?${param}=${value}`)).statusCode).toBe(200);
     for (const value of [allowed[0].toUpperCase(), `${allowed[0]} `, 'closed', 'x'.repeat(300)]) {
       const err = await error(`${path}?${param}=${encodeURIComponent(value)}`);
-      expect(err).toEqual({ code: 'invalid_request', param, message: `${param} must be one of ${allowed.slice(0, -1).join(', ')} and ${allowed[allowed.length - 1]}.` });
+      expect(err).toEqual({
+        code: 'invalid_request',
+        param,
+        message: `${param} must be one of ${allowed.slice(0, -1).join(', ')} and ${allowed[allowed.length - 1]}.`,
+      });
     }
   });
 
@@ -200,12 +204,54 @@ describe('never a 500 for what a client sends', () => {
       return seed / 0x7fffffff;
     };
   }
-  const pieces = ['limit', 'cursor', 'country', 'currency', 'phase', 'network', 'status', '=', '&', '%', '%2', '%zz', '%E0%A4', '%00', '+', '#', ';', '..', '/', 'FR', 'live', '1', '0', '-1', 'é', '\u{1F600}', '[]', '%26', '%3D', 'YzEK', 'AAAA', '?'];
+  const pieces = [
+    'limit',
+    'cursor',
+    'country',
+    'currency',
+    'phase',
+    'network',
+    'status',
+    '=',
+    '&',
+    '%',
+    '%2',
+    '%zz',
+    '%E0%A4',
+    '%00',
+    '+',
+    '#',
+    ';',
+    '..',
+    '/',
+    'FR',
+    'live',
+    '1',
+    '0',
+    '-1',
+    'é',
+    '\u{1F600}',
+    '[]',
+    '%26',
+    '%3D',
+    'YzEK',
+    'AAAA',
+    '?',
+  ];
 
   it('fuzzed query strings, paths and headers answer 200, 400, 401 or 404 with a JSON body', async () => {
     const random = prng(42);
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
-    const paths = ['/api/v1/rails', '/api/v1/assets', '/api/v1/countries', '/api/v1/openapi.json', '/api/v1/rails/', '/api/v1//rails', '/api/v1/%E0%A4', '/healthz'];
+    const paths = [
+      '/api/v1/rails',
+      '/api/v1/assets',
+      '/api/v1/countries',
+      '/api/v1/openapi.json',
+      '/api/v1/rails/',
+      '/api/v1//rails',
+      '/api/v1/%E0%A4',
+      '/healthz',
+    ];
     const statuses = new Set<number>();
     for (let i = 0; i < 400; i++) {
       const query = Array.from({ length: 1 + Math.floor(random() * 8) }, () => pick(pieces)).join('');

@@ -59,7 +59,13 @@ async function until(what: string, condition: () => Promise<boolean>): Promise<v
 async function startService(seed: string, keys: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [path.join(ROOT, 'bin/catalog.js'), 'serve', '--seed', seed, '--port', '0'], {
     cwd: dir,
-    env: { PATH: process.env.PATH, CATALOG_API_KEYS_FILE: keys, CATALOG_CURSOR_SECRET: 'prism-cursor-secret-0123456789abcdef0123', CATALOG_METRICS_TOKEN: METRICS_TOKEN, CATALOG_LOG_LEVEL: 'warn' },
+    env: {
+      PATH: process.env.PATH,
+      CATALOG_API_KEYS_FILE: keys,
+      CATALOG_CURSOR_SECRET: 'prism-cursor-secret-0123456789abcdef0123',
+      CATALOG_METRICS_TOKEN: METRICS_TOKEN,
+      CATALOG_LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -76,7 +82,11 @@ async function startService(seed: string, keys: string): Promise<{ child: ChildP
 async function startPrism(document: string, strict: boolean) {
   const port = await freePort();
   const args = ['proxy', document, service.url, '--port', String(port), '--host', '127.0.0.1', ...(strict ? ['--errors'] : [])];
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/prism'), args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/prism'), args, {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   let log = '';
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
@@ -88,7 +98,10 @@ async function startPrism(document: string, strict: boolean) {
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'prism-'));
   const seed = path.join(dir, 'seed.json');
-  const built = spawnSync(process.execPath, [path.join(ROOT, 'bin/catalog.js'), 'build', '--today', BUNDLED_TODAY, '--out', seed], { cwd: ROOT, encoding: 'utf8' });
+  const built = spawnSync(process.execPath, [path.join(ROOT, 'bin/catalog.js'), 'build', '--today', BUNDLED_TODAY, '--out', seed], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (built.status !== 0) throw new Error(`catalog build: ${built.stderr}`);
   await writeFile(path.join(dir, 'keys'), `${KEY} limit=off\n${LIMITED_KEY} limit=3/min\n`);
   service = await startService(seed, path.join(dir, 'keys'));
@@ -153,7 +166,10 @@ async function throughPrism(c: Case): Promise<Seen> {
     expect(strict.headers.get('content-type'), `${c.name}: ${strict.body}`).toBe('application/problem+json');
     expect([401, 404, 405, 422], strict.body).toContain(strict.status);
     const listed = (JSON.parse(strict.body).validation ?? []) as Array<{ location?: string[] }>;
-    expect(listed.filter((v) => v.location?.[0] === 'response'), strict.body).toEqual([]);
+    expect(
+      listed.filter((v) => v.location?.[0] === 'response'),
+      strict.body,
+    ).toEqual([]);
     figures.refusedByPrism++;
   } else {
     expect(found.request, `${c.name}: the document accepts this request`).toEqual([]);
@@ -170,7 +186,9 @@ async function direct(c: Case): Promise<void> {
   const res = await fetch(`${service.url}${c.url}`, { method: c.method, headers: { 'accept-encoding': 'identity', ...c.headers }, body: c.body });
   const body = Buffer.from(await res.arrayBuffer());
   const headers: Record<string, string> = {};
-  res.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
+  res.headers.forEach((value, name) => {
+    headers[name.toLowerCase()] = value;
+  });
   expect(contract.check(c.method, c.url, { status: res.status, headers, body }), c.name).toEqual([]);
 }
 
@@ -229,14 +247,52 @@ function casesOf(cursor: string, etag: string, catalogEtag: string): Case[] {
     { name: 'HEAD of the docs page', method: 'HEAD', url: '/docs' },
     { name: 'HEAD of a docs file', method: 'HEAD', url: '/docs/init.js' },
     { name: 'HEAD of the metrics', method: 'HEAD', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } },
-    { name: 'a valid beneficiary', method: 'POST', url: '/api/v1/rails/BR-pix/beneficiary-checks', headers: { ...AUTH, ...json }, body: JSON.stringify({ values: { pixKeyType: 'cpf', pixKey: '52998224725' } }) },
-    { name: 'an invalid beneficiary', method: 'POST', url: '/api/v1/rails/BR-pix/beneficiary-checks', headers: { ...AUTH, ...json }, body: JSON.stringify({ values: { pixKey: 'x', other: 'y' } }) },
+    {
+      name: 'a valid beneficiary',
+      method: 'POST',
+      url: '/api/v1/rails/BR-pix/beneficiary-checks',
+      headers: { ...AUTH, ...json },
+      body: JSON.stringify({ values: { pixKeyType: 'cpf', pixKey: '52998224725' } }),
+    },
+    {
+      name: 'an invalid beneficiary',
+      method: 'POST',
+      url: '/api/v1/rails/BR-pix/beneficiary-checks',
+      headers: { ...AUTH, ...json },
+      body: JSON.stringify({ values: { pixKey: 'x', other: 'y' } }),
+    },
     { name: 'a check on a closed rail', method: 'POST', url: '/api/v1/rails/BR-doc/beneficiary-checks', headers: { ...AUTH, ...json }, body: '{"values":{}}' },
-    { name: 'a check on an unknown rail', method: 'POST', url: '/api/v1/rails/XX-nope/beneficiary-checks', headers: { ...AUTH, ...json }, body: '{"values":{}}' },
-    { name: 'a body without values', method: 'POST', url: '/api/v1/rails/BR-pix/beneficiary-checks', headers: { ...AUTH, ...json }, body: '{"value":{}}', refused: true },
-    { name: 'a body over 16 KB', method: 'POST', url: '/api/v1/rails/BR-pix/beneficiary-checks', headers: { ...AUTH, ...json }, body: JSON.stringify({ values: { pixKey: 'x'.repeat(17_000) } }) },
+    {
+      name: 'a check on an unknown rail',
+      method: 'POST',
+      url: '/api/v1/rails/XX-nope/beneficiary-checks',
+      headers: { ...AUTH, ...json },
+      body: '{"values":{}}',
+    },
+    {
+      name: 'a body without values',
+      method: 'POST',
+      url: '/api/v1/rails/BR-pix/beneficiary-checks',
+      headers: { ...AUTH, ...json },
+      body: '{"value":{}}',
+      refused: true,
+    },
+    {
+      name: 'a body over 16 KB',
+      method: 'POST',
+      url: '/api/v1/rails/BR-pix/beneficiary-checks',
+      headers: { ...AUTH, ...json },
+      body: JSON.stringify({ values: { pixKey: 'x'.repeat(17_000) } }),
+    },
     { name: 'a check without a key', method: 'POST', url: '/api/v1/rails/BR-pix/beneficiary-checks', headers: json, body: '{"values":{}}', refused: true },
-    { name: 'a check sent as text', method: 'POST', url: '/api/v1/rails/BR-pix/beneficiary-checks', headers: { ...AUTH, 'content-type': 'text/plain' }, body: 'x', refused: true },
+    {
+      name: 'a check sent as text',
+      method: 'POST',
+      url: '/api/v1/rails/BR-pix/beneficiary-checks',
+      headers: { ...AUTH, 'content-type': 'text/plain' },
+      body: 'x',
+      refused: true,
+    },
   ];
 }
 
@@ -251,17 +307,50 @@ describe('Prism in front of the real service', () => {
     for (const c of cases) await throughPrism(c);
 
     // Over the limit: the limited key makes 3 requests a minute, every method counts.
-    const limited: Case = { name: 'a key over its limit', method: 'GET', url: '/api/v1/countries?limit=1', headers: { authorization: `Bearer ${LIMITED_KEY}` } };
+    const limited: Case = {
+      name: 'a key over its limit',
+      method: 'GET',
+      url: '/api/v1/countries?limit=1',
+      headers: { authorization: `Bearer ${LIMITED_KEY}` },
+    };
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) statuses.push((await throughPrism(limited)).status);
     expect(statuses.slice(-1)).toEqual([429]);
-    expect((await throughPrism({ ...limited, name: 'a POST over the limit', method: 'POST', url: '/api/v1/rails/BR-pix/beneficiary-checks', headers: { ...limited.headers!, ...json }, body: '{"values":{}}' })).status).toBe(429);
+    expect(
+      (
+        await throughPrism({
+          ...limited,
+          name: 'a POST over the limit',
+          method: 'POST',
+          url: '/api/v1/rails/BR-pix/beneficiary-checks',
+          headers: { ...limited.headers!, ...json },
+          body: '{"values":{}}',
+        })
+      ).status,
+    ).toBe(429);
 
     // What Prism cannot forward, checked directly against the same document.
-    for (const url of ['/api/v1/rails?limit=2', '/api/v1/rails/BR-pix', '/api/v1/assets/usdc', '/api/v1/countries/BR', '/api/v1/catalog', `/api/v1/changes?since=${version}`, '/api/v1/openapi.json', '/api/v1/assets', '/api/v1/countries', '/api/v1/rails?limit=abc'])
+    for (const url of [
+      '/api/v1/rails?limit=2',
+      '/api/v1/rails/BR-pix',
+      '/api/v1/assets/usdc',
+      '/api/v1/countries/BR',
+      '/api/v1/catalog',
+      `/api/v1/changes?since=${version}`,
+      '/api/v1/openapi.json',
+      '/api/v1/assets',
+      '/api/v1/countries',
+      '/api/v1/rails?limit=abc',
+    ])
       await direct({ name: `HEAD ${url}`, method: 'HEAD', url, headers: AUTH });
     for (const url of ['/openapi.json', '/healthz', '/readyz', '/api/v1/rails']) await direct({ name: `HEAD ${url} without a key`, method: 'HEAD', url });
-    await direct({ name: 'a body that is not JSON', method: 'POST', url: '/api/v1/rails/BR-pix/beneficiary-checks', headers: { ...AUTH, ...json }, body: '{"values":' });
+    await direct({
+      name: 'a body that is not JSON',
+      method: 'POST',
+      url: '/api/v1/rails/BR-pix/beneficiary-checks',
+      headers: { ...AUTH, ...json },
+      body: '{"values":',
+    });
     await direct({ name: 'a broken percent-encoding', method: 'GET', url: '/api/v1/rails/%zz', headers: AUTH });
     await direct({ name: 'a broken percent-encoding, no key', method: 'GET', url: '/api/v1/rails/%zz' });
 
@@ -269,6 +358,8 @@ describe('Prism in front of the real service', () => {
     const missed = contract.operations().filter((op) => !op.startsWith('HEAD') && !figures.operations.has(op));
     expect(missed).toEqual([]);
     expect(figures.responseViolations).toBe(0);
-    console.log(`prism: ${figures.sent} requests through the two proxies, ${figures.operations.size} operations, ${figures.responseViolations} response violations, ${figures.requestViolations} request violations (on the ${figures.refusedByPrism} requests the document refuses, each answered by Prism --errors itself)`);
+    console.log(
+      `prism: ${figures.sent} requests through the two proxies, ${figures.operations.size} operations, ${figures.responseViolations} response violations, ${figures.requestViolations} request violations (on the ${figures.refusedByPrism} requests the document refuses, each answered by Prism --errors itself)`,
+    );
   }, 120_000);
 });

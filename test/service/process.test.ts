@@ -94,7 +94,12 @@ describe('SIGHUP with a broken keys file: logged, rejected, the keys in use stay
         run.child.kill('SIGHUP');
         rejected++;
         await until(() => (run.out().match(/"event":"keys-rejected"/g) ?? []).length === rejected, `the rejection of the ${name} file`);
-        const line = run.out().trim().split('\n').filter((l) => l.includes('"keys-rejected"')).pop()!;
+        const line = run
+          .out()
+          .trim()
+          .split('\n')
+          .filter((l) => l.includes('"keys-rejected"'))
+          .pop()!;
         expect(JSON.parse(line).reason, name).toMatch(reason);
         expect(await status(url, KEY), `after the ${name} file`).toBe(200);
       }

@@ -144,7 +144,10 @@ describe('a listening service', () => {
     service.app.server.on('request', () => received++);
     // Bodies are read at once, as a client does: a 200 must come with its whole body.
     const inFlight = Array.from({ length: 30 }, (_, i) =>
-      fetch(`${service.url}/api/v1/rails?limit=100&phase=${['live', 'beta', 'planned'][i % 3]}`, { headers: auth }).then(async (res) => ({ status: res.status, body: await jsonOf(res) })),
+      fetch(`${service.url}/api/v1/rails?limit=100&phase=${['live', 'beta', 'planned'][i % 3]}`, { headers: auth }).then(async (res) => ({
+        status: res.status,
+        body: await jsonOf(res),
+      })),
     );
     await until(() => received >= 10, 'requests to reach the service');
     const receivedBeforeSignal = received;
@@ -230,7 +233,12 @@ describe('catalog serve', () => {
     expect(missing.err.join('')).toMatch(/does not exist: build it with "node bin\/catalog.js build"/);
   });
 
-  it.each([['--port', 'http'], ['--port', '70000'], ['--retention', '0h'], ['--retention', '1d']])('%s %s is a usage error', async (flag, value) => {
+  it.each([
+    ['--port', 'http'],
+    ['--port', '70000'],
+    ['--retention', '0h'],
+    ['--retention', '1d'],
+  ])('%s %s is a usage error', async (flag, value) => {
     const { io: cli } = io({ CATALOG_API_KEYS: KEY });
     await expect(serve([flag, value], cli)).rejects.toThrow(new RegExp(flag));
   });

@@ -3,7 +3,7 @@ import { fixtureSeed, get, makeApp } from './helpers.js';
 
 /** Sources are published: the seed carries them and the API serves them as an extension field of each rail. */
 describe('rail sources in the API', () => {
-  it('serves each rail\'s sources as the catalog wrote them, and describes them in the OpenAPI document', async () => {
+  it("serves each rail's sources as the catalog wrote them, and describes them in the OpenAPI document", async () => {
     const seed = await fixtureSeed();
     const { app } = await makeApp(seed);
     const res = await get(app, '/api/v1/rails?country=BR&phase=live');

@@ -107,7 +107,13 @@ describe('SnapshotStore', () => {
     await writeFile(good, serializeSeed(other));
     await writeFile(bad, '{');
     const store = new SnapshotStore(snapshotOf(seed));
-    const results = await Promise.all([store.reload(bad), store.reload(good), store.reload(bad), store.reload(good), store.reload(path.join(dir, 'none.json'))]);
+    const results = await Promise.all([
+      store.reload(bad),
+      store.reload(good),
+      store.reload(bad),
+      store.reload(good),
+      store.reload(path.join(dir, 'none.json')),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'replaced', 'rejected', 'unchanged', 'rejected']);
     expect(results[4]).toMatchObject({ version: other.meta.version, reason: expect.stringMatching(/does not exist/) });
     expect(store.current.version).toBe(other.meta.version);

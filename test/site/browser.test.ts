@@ -19,7 +19,8 @@ const root = path.resolve(__dirname, '../..');
 const TODAY = BUNDLED_TODAY; // a site builds only from a catalog that validates
 const ARTIFACTS = path.join(root, 'test-artifacts');
 
-if (!hasChromium && !browserRequired) console.warn(`test/site/browser.test.ts: SKIPPED, no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH; .ci/run installs it)`);
+if (!hasChromium && !browserRequired)
+  console.warn(`test/site/browser.test.ts: SKIPPED, no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH; .ci/run installs it)`);
 
 describe.runIf(!hasChromium && browserRequired)('the website in Chromium, required here', () => {
   it('has a browser', () => {
@@ -38,10 +39,14 @@ describe.skipIf(!hasChromium)('the website in Chromium', () => {
     data = result.data!;
     site = await openSite(data);
     page = await site.context.newPage();
-    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()} on ${page.url()}: ${m.text()}`); });
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()} on ${page.url()}: ${m.text()}`);
+    });
     page.on('pageerror', (e) => problems.push(`script error on ${page.url()}: ${e.message}`));
     page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
-    page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()} for ${r.url()}`); });
+    page.on('response', (r) => {
+      if (r.status() >= 400) problems.push(`HTTP ${r.status()} for ${r.url()}`);
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -54,12 +59,15 @@ describe.skipIf(!hasChromium)('the website in Chromium', () => {
     expect(response?.status(), p).toBe(200);
   };
   const rail = (id: string) => data.rails.find((r) => r.id === id)!;
-  const allPaths = () => ['index.html', ...(['en', 'fr'] as const).flatMap((lang) => [
-    `${lang}/index.html`,
-    ...data.rails.map((r) => `${lang}/rails/${r.id}.html`),
-    ...data.assets.map((a) => `${lang}/assets/${a.id}.html`),
-    ...data.countries.map((c) => `${lang}/countries/${c.code}.html`),
-  ])];
+  const allPaths = () => [
+    'index.html',
+    ...(['en', 'fr'] as const).flatMap((lang) => [
+      `${lang}/index.html`,
+      ...data.rails.map((r) => `${lang}/rails/${r.id}.html`),
+      ...data.assets.map((a) => `${lang}/assets/${a.id}.html`),
+      ...data.countries.map((c) => `${lang}/countries/${c.code}.html`),
+    ]),
+  ];
 
   /**
    * Every page of both languages, visited once on phone-sized viewports by four tabs: what went wrong while loading
@@ -67,51 +75,62 @@ describe.skipIf(!hasChromium)('the website in Chromium', () => {
    * errors, at both widths. Each tab measures at its current width first and then at the other (fewer resizes).
    */
   let visit: Promise<{ problems: string[]; sideways: string[] }> | undefined;
-  const visitAll = () => (visit ??= (async () => {
-    const all: string[] = [];
-    const sideways: string[] = [];
-    const queue = allPaths();
-    const context = await site.newContext({ viewport: { width: 320, height: 800 } });
-    const measure = (tab: Page, p: string, state: string) => tab.evaluate(([p, state]) => {
-      const { scrollWidth, clientWidth } = document.documentElement;
-      return scrollWidth > clientWidth ? [`${p}${state} at ${clientWidth} px: ${scrollWidth} px wide`] : [];
-    }, [p, state] as const);
-    await Promise.all([0, 1, 2, 3].map(async () => {
-      const tab = await context.newPage();
-      tab.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') all.push(`console ${m.type()} on ${tab.url()}: ${m.text()}`); });
-      tab.on('pageerror', (e) => all.push(`script error on ${tab.url()}: ${e.message}`));
-      tab.on('requestfailed', (r) => all.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
-      tab.on('response', (r) => { if (r.status() >= 400) all.push(`HTTP ${r.status()} for ${r.url()}`); });
-      let width = 320;
-      for (let p = queue.shift(); p !== undefined; p = queue.shift()) {
-        const response = await tab.goto(`${site.origin}/${p}`, { waitUntil: 'load' });
-        if (response?.status() !== 200) all.push(`HTTP ${response?.status()} for ${p}`);
-        if ((await tab.getAttribute('html', 'lang')) !== (p.startsWith('fr/') ? 'fr' : 'en')) all.push(`${p}: wrong lang attribute`);
-        const other = async () => {
-          width = width === 320 ? 375 : 320;
-          await tab.setViewportSize({ width, height: 800 });
-        };
-        sideways.push(...(await measure(tab, p, '')));
-        await other();
-        sideways.push(...(await measure(tab, p, '')));
-        if (!p.includes('/rails/')) continue;
-        // The form at its widest: each field filled with its longest counterexample, then checked (every message shown).
-        await tab.evaluate(() => {
-          for (const group of Array.from(document.querySelectorAll('.try.counterexamples'))) {
-            const buttons = Array.from(group.querySelectorAll<HTMLButtonElement>('button.fill'));
-            buttons.sort((a, b) => (b.dataset.value ?? '').length - (a.dataset.value ?? '').length)[0]?.click();
+  const visitAll = () =>
+    (visit ??= (async () => {
+      const all: string[] = [];
+      const sideways: string[] = [];
+      const queue = allPaths();
+      const context = await site.newContext({ viewport: { width: 320, height: 800 } });
+      const measure = (tab: Page, p: string, state: string) =>
+        tab.evaluate(
+          ([p, state]) => {
+            const { scrollWidth, clientWidth } = document.documentElement;
+            return scrollWidth > clientWidth ? [`${p}${state} at ${clientWidth} px: ${scrollWidth} px wide`] : [];
+          },
+          [p, state] as const,
+        );
+      await Promise.all(
+        [0, 1, 2, 3].map(async () => {
+          const tab = await context.newPage();
+          tab.on('console', (m) => {
+            if (m.type() === 'error' || m.type() === 'warning') all.push(`console ${m.type()} on ${tab.url()}: ${m.text()}`);
+          });
+          tab.on('pageerror', (e) => all.push(`script error on ${tab.url()}: ${e.message}`));
+          tab.on('requestfailed', (r) => all.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+          tab.on('response', (r) => {
+            if (r.status() >= 400) all.push(`HTTP ${r.status()} for ${r.url()}`);
+          });
+          let width = 320;
+          for (let p = queue.shift(); p !== undefined; p = queue.shift()) {
+            const response = await tab.goto(`${site.origin}/${p}`, { waitUntil: 'load' });
+            if (response?.status() !== 200) all.push(`HTTP ${response?.status()} for ${p}`);
+            if ((await tab.getAttribute('html', 'lang')) !== (p.startsWith('fr/') ? 'fr' : 'en')) all.push(`${p}: wrong lang attribute`);
+            const other = async () => {
+              width = width === 320 ? 375 : 320;
+              await tab.setViewportSize({ width, height: 800 });
+            };
+            sideways.push(...(await measure(tab, p, '')));
+            await other();
+            sideways.push(...(await measure(tab, p, '')));
+            if (!p.includes('/rails/')) continue;
+            // The form at its widest: each field filled with its longest counterexample, then checked (every message shown).
+            await tab.evaluate(() => {
+              for (const group of Array.from(document.querySelectorAll('.try.counterexamples'))) {
+                const buttons = Array.from(group.querySelectorAll<HTMLButtonElement>('button.fill'));
+                buttons.sort((a, b) => (b.dataset.value ?? '').length - (a.dataset.value ?? '').length)[0]?.click();
+              }
+              document.querySelector<HTMLButtonElement>('form.beneficiary button[type="submit"]')?.click();
+            });
+            sideways.push(...(await measure(tab, p, ' (form checked)')));
+            await other();
+            sideways.push(...(await measure(tab, p, ' (form checked)')));
           }
-          document.querySelector<HTMLButtonElement>('form.beneficiary button[type="submit"]')?.click();
-        });
-        sideways.push(...(await measure(tab, p, ' (form checked)')));
-        await other();
-        sideways.push(...(await measure(tab, p, ' (form checked)')));
-      }
-      await tab.close();
-    }));
-    await context.close();
-    return { problems: all, sideways };
-  })());
+          await tab.close();
+        }),
+      );
+      await context.close();
+      return { problems: all, sideways };
+    })());
 
   it('loads every page with no console error, no failed request and no request to another host', async () => {
     const { problems: all } = await visitAll();
@@ -125,7 +144,7 @@ describe.skipIf(!hasChromium)('the website in Chromium', () => {
     expect(sideways).toEqual([]);
   }, 240_000);
 
-  it('scrolls neither the preview\'s problem page nor the not-found page sideways at 320 px', async () => {
+  it("scrolls neither the preview's problem page nor the not-found page sideways at 320 px", async () => {
     const long = `catalog/rails/${'XX-a_very_long_rail_identifier'.repeat(3)}.yaml:12:7  error  ${'a long message without a break '.repeat(4)}`;
     const server = createSiteServer(() => ({ error: `${long}\n${'/'.repeat(200)}`, generation: 1, files: site.files }), { live: true });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -298,7 +317,9 @@ describe.skipIf(!hasChromium)('the website in Chromium', () => {
     const context = await site.newContext({ javaScriptEnabled: false, viewport: { width: 320, height: 800 } });
     const tab = await context.newPage();
     let navigations = 0;
-    tab.on('framenavigated', (frame) => { if (frame === tab.mainFrame()) navigations++; });
+    tab.on('framenavigated', (frame) => {
+      if (frame === tab.mainFrame()) navigations++;
+    });
     const seen: string[] = [];
     try {
       for (const lang of ['en', 'fr'] as const) {
@@ -365,18 +386,19 @@ describe.skipIf(!hasChromium)('the website in Chromium', () => {
     }
   }, 120_000);
 
-  it.each(['en', 'fr'] as const)('sorts countries and rails by their names in the page\'s language, and shows names, not codes (%s)', async (lang) => {
-    const collated = (selector: string) => page.$$eval(selector, (links) => {
-      const names = links.map((a) => a.textContent ?? '');
-      const collator = new Intl.Collator(document.documentElement.lang);
-      return { names, sorted: [...names].sort(collator.compare) };
-    });
+  it.each(['en', 'fr'] as const)("sorts countries and rails by their names in the page's language, and shows names, not codes (%s)", async (lang) => {
+    const collated = (selector: string) =>
+      page.$$eval(selector, (links) => {
+        const names = links.map((a) => a.textContent ?? '');
+        const collator = new Intl.Collator(document.documentElement.lang);
+        return { names, sorted: [...names].sort(collator.compare) };
+      });
     await open(`${lang}/index.html`);
     const countries = await collated('[aria-labelledby="countries"] tbody th a');
     expect(countries.names).toEqual(countries.sorted);
     expect(countries.names.length).toBe(data.countries.length);
     const byCode = [...data.countries].sort((a, b) => (a.code < b.code ? -1 : 1)).map((c) => new Intl.DisplayNames([lang], { type: 'region' }).of(c.code));
-    expect(countries.names, 'the order differs from the codes\' order').not.toEqual(byCode);
+    expect(countries.names, "the order differs from the codes' order").not.toEqual(byCode);
     expect(countries.names).not.toContain('AE');
     const rails = await collated('[aria-labelledby="rails"] tbody th a');
     expect(rails.names).toEqual(rails.sorted);
@@ -499,11 +521,21 @@ describe.skipIf(!hasChromium)('the website in Chromium', () => {
   it('passes axe-core with no violation on every kind of page, in both languages, wide and at 320 px', async () => {
     const restricted = data.countries.find((c) => c.status === 'restricted')!;
     const open_ = data.countries.find((c) => c.status === 'open' && (c.rails?.length ?? 0) > 1)!;
-    const kinds = (lang: string) => [`${lang}/index.html`, `${lang}/rails/CO-ach.html`, `${lang}/rails/FR-sepa_instant.html`, `${lang}/countries/${open_.code}.html`, `${lang}/countries/${restricted.code}.html`, `${lang}/assets/${data.assets[0].id}.html`];
+    const kinds = (lang: string) => [
+      `${lang}/index.html`,
+      `${lang}/rails/CO-ach.html`,
+      `${lang}/rails/FR-sepa_instant.html`,
+      `${lang}/countries/${open_.code}.html`,
+      `${lang}/countries/${restricted.code}.html`,
+      `${lang}/assets/${data.assets[0].id}.html`,
+    ];
     const found: string[] = [];
     let audited = 0;
     // Every kind wide; at 320 px the pages whose layout changes most (stacked tables, the form).
-    const audits = [[1100, ['index.html', ...kinds('en'), ...kinds('fr')]], [320, ['en/index.html', 'fr/index.html', 'en/rails/CO-ach.html', 'fr/rails/CO-ach.html']]] as const;
+    const audits = [
+      [1100, ['index.html', ...kinds('en'), ...kinds('fr')]],
+      [320, ['en/index.html', 'fr/index.html', 'en/rails/CO-ach.html', 'fr/rails/CO-ach.html']],
+    ] as const;
     for (const [width, paths] of audits) {
       await page.setViewportSize({ width, height: 900 });
       for (const p of paths) {
@@ -552,22 +584,25 @@ describe.skipIf(!hasChromium)('the website in Chromium', () => {
 
 /** The state of field i as the page shows it; `leave` first moves the focus out of the field (a blur, as Tab does). */
 async function fieldState(page: Page, i: number, leave = false) {
-  return page.evaluate(([i, leave]) => {
-    const control = document.getElementById(`field-${i}`)!;
-    if (leave) control.blur();
-    const error = document.getElementById(`field-${i}-error`)!;
-    const help = document.getElementById(`field-${i}-help`);
-    const normalized = document.getElementById(`field-${i}-normalized`);
-    const visible = (e: HTMLElement | null) => !!e && !e.hidden && e.getClientRects().length > 0;
-    return {
-      invalid: control.getAttribute('aria-invalid'),
-      describedBy: control.getAttribute('aria-describedby') ?? '',
-      error: error.textContent ?? '',
-      errorVisible: visible(error),
-      help: help?.textContent ?? '',
-      helpVisible: visible(help),
-      normalized: normalized?.textContent ?? '',
-      normalizedVisible: visible(normalized),
-    };
-  }, [i, leave] as const);
+  return page.evaluate(
+    ([i, leave]) => {
+      const control = document.getElementById(`field-${i}`)!;
+      if (leave) control.blur();
+      const error = document.getElementById(`field-${i}-error`)!;
+      const help = document.getElementById(`field-${i}-help`);
+      const normalized = document.getElementById(`field-${i}-normalized`);
+      const visible = (e: HTMLElement | null) => !!e && !e.hidden && e.getClientRects().length > 0;
+      return {
+        invalid: control.getAttribute('aria-invalid'),
+        describedBy: control.getAttribute('aria-describedby') ?? '',
+        error: error.textContent ?? '',
+        errorVisible: visible(error),
+        help: help?.textContent ?? '',
+        helpVisible: visible(help),
+        normalized: normalized?.textContent ?? '',
+        normalizedVisible: visible(normalized),
+      };
+    },
+    [i, leave] as const,
+  );
 }

@@ -55,7 +55,7 @@ export async function openSite(data: SiteData): Promise<SiteInBrowser> {
     // Nothing may leave the machine: a request to any other origin is recorded and aborted.
     await context.route('**/*', (route) => {
       const url = route.request().url();
-      if (url.startsWith(origin + '/') || url.startsWith('data:')) return route.continue();
+      if (url.startsWith(`${origin}/`) || url.startsWith('data:')) return route.continue();
       foreign.push(url);
       return route.abort();
     });

@@ -8,7 +8,6 @@ import { BIN, runCatalog } from '../helpers/cli.js';
 import { describe, expect, it } from 'vitest';
 import { RAIL_BR_PIX, VALID, writeCatalog } from '../helpers/catalog.js';
 
-
 const catalog = runCatalog;
 
 /** The form's data on a rail page: the JSON the form's script reads. */
@@ -96,7 +95,10 @@ interface Preview {
 }
 
 async function startPreview(dir: string): Promise<Preview> {
-  const child = spawn(process.execPath, [BIN, 'preview', '--dir', '.', '--port', '0', '--today', '2026-11-22'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'preview', '--dir', '.', '--port', '0', '--today', '2026-11-22'], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));

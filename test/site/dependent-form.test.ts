@@ -31,7 +31,9 @@ describe.skipIf(!hasChromium)('dependent fields in the payout form', () => {
     phone = await site.newContext({ viewport: { width: 320, height: 800 } });
     page = await phone.newPage();
     page.on('pageerror', (e) => problems.push(`script error on ${page.url()}: ${e.message}`));
-    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -45,7 +47,8 @@ describe.skipIf(!hasChromium)('dependent fields in the payout form', () => {
   const field = (railId: string, name: string): SiteField => data.rails.find((r) => r.id === railId)!.fields.find((f) => f.name === name)!;
   /** The format the catalog gives `name` for the option `option` of the select it depends on. */
   const variant = (railId: string, name: string, option: string) => field(railId, name).dependsOn!.variants.find((v) => v.when.includes(option))!;
-  const optionLabel = (railId: string, select: string, option: string, lang: 'en' | 'fr') => field(railId, select).options!.find((o) => o.value === option)!.label![lang];
+  const optionLabel = (railId: string, select: string, option: string, lang: 'en' | 'fr') =>
+    field(railId, select).options!.find((o) => o.value === option)!.label![lang];
   /** Chooses an option as a user does: the focus moves to the select (leaving the field being typed in), then the choice. */
   const choose = async (name: string, option: string) => {
     await page.locator(`[name="${name}"]`).focus();
@@ -67,7 +70,8 @@ describe.skipIf(!hasChromium)('dependent fields in the payout form', () => {
         const e = document.getElementById(`${control.id}-${part}`);
         return visible(e) ? e!.textContent : null;
       };
-      const buttons = (kind: string) => Array.from(document.querySelectorAll<HTMLButtonElement>(`#${control.id}-tries .${kind} button`)).map((b) => b.dataset.value);
+      const buttons = (kind: string) =>
+        Array.from(document.querySelectorAll<HTMLButtonElement>(`#${control.id}-tries .${kind} button`)).map((b) => b.dataset.value);
       const describedBy = (control.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
       return {
         shown: visible(control.closest('.field')),
@@ -136,7 +140,14 @@ describe.skipIf(!hasChromium)('dependent fields in the payout form', () => {
       verdicts.push([option, shown.invalid]);
       if (shown.invalid) expect(shown.error).toContain(optionLabel('BR-pix', 'pixKeyType', option, 'en'));
     }
-    expect(verdicts).toEqual([['cnpj', 'true'], ['email', null], ['cpf', 'true'], ['phone', 'true'], ['evp', 'true'], ['email', null]]);
+    expect(verdicts).toEqual([
+      ['cnpj', 'true'],
+      ['email', null],
+      ['cpf', 'true'],
+      ['phone', 'true'],
+      ['evp', 'true'],
+      ['email', null],
+    ]);
     // Back to "Choose…": the key stands as written again, with every format listed.
     await choose('pixKeyType', '');
     expect(await state('pixKey')).toMatchObject({ invalid: null, help: asWritten.help!.en, examples: asWritten.examples });
@@ -144,13 +155,19 @@ describe.skipIf(!hasChromium)('dependent fields in the payout form', () => {
     expect(problems).toEqual([]);
   });
 
-  it('fills the key from the chosen format\'s own example and counterexample buttons', async () => {
+  it("fills the key from the chosen format's own example and counterexample buttons", async () => {
     await open('fr/rails/BR-pix.html');
     await choose('pixKeyType', 'cpf');
     const cpf = variant('BR-pix', 'pixKey', 'cpf');
-    await page.locator(`#${await page.locator('[name="pixKey"]').getAttribute('id')}-tries .counterexamples button`).first().click();
+    await page
+      .locator(`#${await page.locator('[name="pixKey"]').getAttribute('id')}-tries .counterexamples button`)
+      .first()
+      .click();
     expect(await state('pixKey')).toMatchObject({ value: cpf.counterexamples![0], invalid: 'true', help: cpf.help!.fr });
-    await page.locator(`#${await page.locator('[name="pixKey"]').getAttribute('id')}-tries .examples button`).first().click();
+    await page
+      .locator(`#${await page.locator('[name="pixKey"]').getAttribute('id')}-tries .examples button`)
+      .first()
+      .click();
     expect(await state('pixKey')).toMatchObject({ value: cpf.examples![0], invalid: null, valid: texts.fr.valid });
     expect(problems).toEqual([]);
   });
@@ -214,7 +231,7 @@ describe.skipIf(!hasChromium)('dependent fields in the payout form', () => {
     expect(problems).toEqual([]);
   }, 60_000);
 
-  it('shows, without JavaScript, what each choice changes: every format\'s help, where a field is required or does not apply', async () => {
+  it("shows, without JavaScript, what each choice changes: every format's help, where a field is required or does not apply", async () => {
     const context = await site.newContext({ javaScriptEnabled: false, viewport: { width: 320, height: 800 } });
     const tab = await context.newPage();
     try {
@@ -244,18 +261,45 @@ describe.skipIf(!hasChromium)('dependent fields in the payout form', () => {
   });
 });
 
-describe.skipIf(!hasChromium)('a dependent field\'s maxlength in the payout form', () => {
+describe.skipIf(!hasChromium)("a dependent field's maxlength in the payout form", () => {
   /** A rail whose dependent field has no normalization, so that its input's maxlength is its current maxLength. */
   const rail = {
-    id: 'XX-test', slug: 'test', name: 'Test', kind: 'bank_transfer', currency: 'EUR', countries: [], phase: 'live', verifiedAt: '2026-05-22',
+    id: 'XX-test',
+    slug: 'test',
+    name: 'Test',
+    kind: 'bank_transfer',
+    currency: 'EUR',
+    countries: [],
+    phase: 'live',
+    verifiedAt: '2026-05-22',
     settlement: { p50Minutes: 1, p95Minutes: 90, businessDaysOnly: true },
     limits: { minMinor: 100, maxMinor: 10_000, decimals: 2 },
     fees: { fixedMinor: 0, bps: 0 },
     fields: [
-      { name: 'kind', label: { fr: 'Sorte', en: 'Kind' }, type: 'select', required: true, options: [{ value: 'short', label: { fr: 'Courte', en: 'Short' } }, { value: 'long', label: { fr: 'Longue', en: 'Long' } }] },
       {
-        name: 'ref', label: { fr: 'Référence', en: 'Reference' }, type: 'text', required: true, pattern: '^[0-9]{1,12}$', maxLength: 12,
-        dependsOn: { field: 'kind', variants: [{ when: ['short'], pattern: '^[0-9]{5}$', maxLength: 5, examples: ['12345'] }, { when: ['long'], pattern: '^[0-9]{12}$', examples: ['123456789012'] }] },
+        name: 'kind',
+        label: { fr: 'Sorte', en: 'Kind' },
+        type: 'select',
+        required: true,
+        options: [
+          { value: 'short', label: { fr: 'Courte', en: 'Short' } },
+          { value: 'long', label: { fr: 'Longue', en: 'Long' } },
+        ],
+      },
+      {
+        name: 'ref',
+        label: { fr: 'Référence', en: 'Reference' },
+        type: 'text',
+        required: true,
+        pattern: '^[0-9]{1,12}$',
+        maxLength: 12,
+        dependsOn: {
+          field: 'kind',
+          variants: [
+            { when: ['short'], pattern: '^[0-9]{5}$', maxLength: 5, examples: ['12345'] },
+            { when: ['long'], pattern: '^[0-9]{12}$', examples: ['123456789012'] },
+          ],
+        },
       },
     ],
   } as unknown as SiteRail;
@@ -269,7 +313,7 @@ describe.skipIf(!hasChromium)('a dependent field\'s maxlength in the payout form
     await site?.close();
   });
 
-  it('sets maxlength to the chosen format\'s maxLength, and back to the field\'s', async () => {
+  it("sets maxlength to the chosen format's maxLength, and back to the field's", async () => {
     const page = await site.context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

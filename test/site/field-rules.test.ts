@@ -35,7 +35,14 @@ const ref: SiteField = {
   dependsOn: {
     field: 'kind',
     variants: [
-      { when: ['short'], pattern: '^[0-9]{5}$', maxLength: 5, help: { fr: 'Cinq chiffres', en: 'Five digits' }, examples: ['12345'], counterexamples: ['1234'] },
+      {
+        when: ['short'],
+        pattern: '^[0-9]{5}$',
+        maxLength: 5,
+        help: { fr: 'Cinq chiffres', en: 'Five digits' },
+        examples: ['12345'],
+        counterexamples: ['1234'],
+      },
       { when: ['none'], applies: false },
       { when: ['needed'], required: true },
     ],
@@ -46,14 +53,74 @@ const fields = [kind, ref];
 
 describe('currentField', () => {
   it.each([
-    ['nothing chosen', {}, { applies: true, choice: undefined, maxLength: 20, maxlength: 20, required: false, help: 'Any reference', examples: ['ABC123456789'], counterexamples: ['abc'] }],
-    ['no option of the select', { kind: 'zz' }, { applies: true, choice: undefined, maxLength: 20, maxlength: 20, required: false, help: 'Any reference', examples: ['ABC123456789'], counterexamples: ['abc'] }],
-    ['a format of its own', { kind: 'short' }, { applies: true, choice: 'short', maxLength: 5, maxlength: 5, required: false, help: 'Five digits', examples: ['12345'], counterexamples: ['1234'] }],
-    ['a field that does not apply', { kind: 'none' }, { applies: false, choice: 'none', maxLength: 20, maxlength: 20, required: false, help: 'Any reference', examples: ['ABC123456789'], counterexamples: ['abc'] }],
+    [
+      'nothing chosen',
+      {},
+      {
+        applies: true,
+        choice: undefined,
+        maxLength: 20,
+        maxlength: 20,
+        required: false,
+        help: 'Any reference',
+        examples: ['ABC123456789'],
+        counterexamples: ['abc'],
+      },
+    ],
+    [
+      'no option of the select',
+      { kind: 'zz' },
+      {
+        applies: true,
+        choice: undefined,
+        maxLength: 20,
+        maxlength: 20,
+        required: false,
+        help: 'Any reference',
+        examples: ['ABC123456789'],
+        counterexamples: ['abc'],
+      },
+    ],
+    [
+      'a format of its own',
+      { kind: 'short' },
+      { applies: true, choice: 'short', maxLength: 5, maxlength: 5, required: false, help: 'Five digits', examples: ['12345'], counterexamples: ['1234'] },
+    ],
+    [
+      'a field that does not apply',
+      { kind: 'none' },
+      {
+        applies: false,
+        choice: 'none',
+        maxLength: 20,
+        maxlength: 20,
+        required: false,
+        help: 'Any reference',
+        examples: ['ABC123456789'],
+        counterexamples: ['abc'],
+      },
+    ],
     // Required only: the values that pass are the field's, so its own examples and counterexamples still hold.
-    ['a field made required', { kind: 'needed' }, { applies: true, choice: 'needed', maxLength: 20, maxlength: 20, required: true, help: 'Any reference', examples: ['ABC123456789'], counterexamples: ['abc'] }],
+    [
+      'a field made required',
+      { kind: 'needed' },
+      {
+        applies: true,
+        choice: 'needed',
+        maxLength: 20,
+        maxlength: 20,
+        required: true,
+        help: 'Any reference',
+        examples: ['ABC123456789'],
+        counterexamples: ['abc'],
+      },
+    ],
     // A shorter length with no vectors of its own: the field's examples may no longer pass, so none are offered.
-    ['the fallback', { kind: 'other' }, { applies: true, choice: 'other', maxLength: 8, maxlength: 8, required: false, help: 'Any reference', examples: undefined, counterexamples: undefined }],
+    [
+      'the fallback',
+      { kind: 'other' },
+      { applies: true, choice: 'other', maxLength: 8, maxlength: 8, required: false, help: 'Any reference', examples: undefined, counterexamples: undefined },
+    ],
   ])('resolves the field with %s', (_, values, expected) => {
     const now = currentField(fields, ref, values);
     expect({
@@ -68,7 +135,7 @@ describe('currentField', () => {
     }).toEqual(expected);
   });
 
-  it('says the chosen format\'s length in the rules text, and names the option chosen with its label', () => {
+  it("says the chosen format's length in the rules text, and names the option chosen with its label", () => {
     const now = currentField(fields, ref, { kind: 'short' });
     expect(rulesText(now.field, ruleWords('en'))).toBe('At most 5 characters.');
     expect(rulesText(currentField(fields, ref, {}).field, ruleWords('fr'))).toBe('20 caractères au plus.');
@@ -90,8 +157,8 @@ describe('variantNotes', () => {
   });
 });
 
-describe('the site\'s data', () => {
-  it('puts back each format\'s examples and counterexamples from the catalog (the seed strips them)', async () => {
+describe("the site's data", () => {
+  it("puts back each format's examples and counterexamples from the catalog (the seed strips them)", async () => {
     const { data } = await siteFromDir('catalog', root, BUNDLED_TODAY);
     let formats = 0;
     for (const id of ['BR-pix', 'MX-spei', 'IN-imps']) {
@@ -99,9 +166,10 @@ describe('the site\'s data', () => {
       const rail = data!.rails.find((r) => r.id === id)!;
       for (const field of yaml.fields.filter((f) => f.dependsOn)) {
         const shown = rail.fields.find((f) => f.name === field.name)!.dependsOn!;
-        expect(shown.variants.map((v) => [v.examples, v.counterexamples]), `${id} ${field.name}`).toEqual(
-          field.dependsOn!.variants.map((v) => [v.examples, v.counterexamples]),
-        );
+        expect(
+          shown.variants.map((v) => [v.examples, v.counterexamples]),
+          `${id} ${field.name}`,
+        ).toEqual(field.dependsOn!.variants.map((v) => [v.examples, v.counterexamples]));
         formats += shown.variants.filter((v) => v.examples?.length).length;
       }
     }

@@ -108,8 +108,27 @@ function rail(overrides: Partial<SiteRail> = {}): SiteRail {
 
 function site(overrides: Partial<SiteData> = {}): SiteData {
   return {
-    rails: [rail({ sources: [{ url: 'https://www.europeanpaymentscouncil.eu/sct-inst', title: 'EPC rulebook', checked: '2026-05-01' }, { url: 'http://insecure.example/x', title: 'Insecure page' }] })],
-    assets: [{ id: 'eth', ticker: 'ETH', name: 'Ether', decimals: 18, networks: ['ethereum', 'arbitrum'], stablecoin: false, quoteLockSeconds: 600, minDepositBase: '5000000000000000', phase: 'live' }],
+    rails: [
+      rail({
+        sources: [
+          { url: 'https://www.europeanpaymentscouncil.eu/sct-inst', title: 'EPC rulebook', checked: '2026-05-01' },
+          { url: 'http://insecure.example/x', title: 'Insecure page' },
+        ],
+      }),
+    ],
+    assets: [
+      {
+        id: 'eth',
+        ticker: 'ETH',
+        name: 'Ether',
+        decimals: 18,
+        networks: ['ethereum', 'arbitrum'],
+        stablecoin: false,
+        quoteLockSeconds: 600,
+        minDepositBase: '5000000000000000',
+        phase: 'live',
+      },
+    ],
     countries: [
       { code: 'FR', name: 'France', currency: 'EUR', status: 'open', rails: ['FR-test'] },
       { code: 'KP', name: 'North Korea', currency: null, status: 'restricted', reason: 'international_sanctions' },
@@ -128,8 +147,16 @@ describe('renderPages', () => {
 
   it('writes a page per rail, asset and country in both languages, and the indexes', () => {
     expect([...files.keys()].sort()).toEqual([
-      'en/assets/eth.html', 'en/countries/FR.html', 'en/countries/KP.html', 'en/index.html', 'en/rails/FR-test.html',
-      'fr/assets/eth.html', 'fr/countries/FR.html', 'fr/countries/KP.html', 'fr/index.html', 'fr/rails/FR-test.html',
+      'en/assets/eth.html',
+      'en/countries/FR.html',
+      'en/countries/KP.html',
+      'en/index.html',
+      'en/rails/FR-test.html',
+      'fr/assets/eth.html',
+      'fr/countries/FR.html',
+      'fr/countries/KP.html',
+      'fr/index.html',
+      'fr/rails/FR-test.html',
       'index.html',
     ]);
   });
@@ -183,12 +210,14 @@ describe('renderPages', () => {
     // A value typed in groups is longer than maxLength before its spaces are removed: no maxlength attribute then.
     expect(en).not.toMatch(/name="iban"[^>]*maxlength/);
     expect(en).toMatch(/name="holder"[^>]*maxlength="70"/);
-    expect(en).toMatch(/<select id="field-2" name="accountType"[^>]*><option value="">Choose…<\/option><option value="checking">Checking<\/option><option value="savings">Savings<\/option><\/select>/);
+    expect(en).toMatch(
+      /<select id="field-2" name="accountType"[^>]*><option value="">Choose…<\/option><option value="checking">Checking<\/option><option value="savings">Savings<\/option><\/select>/,
+    );
     expect(fr).toContain('<option value="savings">Épargne</option>');
     expect(en).toContain('<script src="../../static/form.js" defer></script>');
   });
 
-  it('says, for a dependent field, what each choice changes: its format\'s help, required, or not applicable (escaped)', () => {
+  it("says, for a dependent field, what each choice changes: its format's help, required, or not applicable (escaped)", () => {
     const dependent = {
       name: 'ref',
       label: { fr: 'Référence', en: 'Reference' },
@@ -207,11 +236,13 @@ describe('renderPages', () => {
     const page = pages.get('en/rails/FR-test.html')!;
     expect(page).toMatch(/<input id="field-3" name="ref" aria-describedby="field-3-help field-3-variants"/);
     expect(page).toContain(
-      '<div class="variants" id="field-3-variants"><p>Depending on “Account type”:</p><ul>'
-        + '<li><span class="option">Checking</span>: required. Five digits &lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;</li>'
-        + '<li><span class="option">Savings</span>: does not apply: leave it empty.</li></ul></div>',
+      '<div class="variants" id="field-3-variants"><p>Depending on “Account type”:</p><ul>' +
+        '<li><span class="option">Checking</span>: required. Five digits &lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;</li>' +
+        '<li><span class="option">Savings</span>: does not apply: leave it empty.</li></ul></div>',
     );
-    expect(pages.get('fr/rails/FR-test.html')).toContain('<p>Selon le champ «\u00a0Type de compte\u00a0»\u00a0:</p><ul><li><span class="option">Courant</span>\u00a0: obligatoire. Cinq chiffres</li>');
+    expect(pages.get('fr/rails/FR-test.html')).toContain(
+      '<p>Selon le champ «\u00a0Type de compte\u00a0»\u00a0:</p><ul><li><span class="option">Courant</span>\u00a0: obligatoire. Cinq chiffres</li>',
+    );
     // A field without dependsOn says nothing of the kind.
     expect(page.match(/class="variants"/g)).toHaveLength(1);
   });
@@ -261,8 +292,14 @@ describe('renderPages', () => {
   });
 });
 
-describe('lists sorted by name in the page\'s language', () => {
-  const countries = ['AE', 'AR', 'AT', 'AU', 'DE', 'EG', 'FR'].map((code) => ({ code, name: code, currency: null, status: 'open' as const, rails: [] as string[] }));
+describe("lists sorted by name in the page's language", () => {
+  const countries = ['AE', 'AR', 'AT', 'AU', 'DE', 'EG', 'FR'].map((code) => ({
+    code,
+    name: code,
+    currency: null,
+    status: 'open' as const,
+    rails: [] as string[],
+  }));
   const rails = ['Zengin', 'bKash', 'Élixir', 'ACH'].map((name, i) => rail({ id: `XX-r${i}`, name, countries: ['FR', 'AE', 'DE'] }));
   const files = renderPages(site({ countries, rails }));
   const order = (page: string, pattern: RegExp) => [...page.matchAll(pattern)].map((m) => m[1]);
@@ -274,7 +311,7 @@ describe('lists sorted by name in the page\'s language', () => {
     expect(order(files.get(`${lang}/index.html`)!, /<th scope="row"><a href="countries\/[A-Z]{2}\.html">([^<]+)<\/a>/g)).toEqual(expected);
   });
 
-  it.each(['en', 'fr'] as const)('sorts the rails of the %s index, and a rail\'s countries, by name', (lang) => {
+  it.each(['en', 'fr'] as const)("sorts the rails of the %s index, and a rail's countries, by name", (lang) => {
     expect(order(files.get(`${lang}/index.html`)!, /<th scope="row"><a href="rails\/[^"]+"[^>]*>([^<]+)<\/a>/g)).toEqual(['ACH', 'bKash', 'Élixir', 'Zengin']);
     const listed = order(files.get(`${lang}/rails/XX-r0.html`)!, /<a href="\.\.\/countries\/[A-Z]{2}\.html">([^<]+)<\/a>/g);
     expect(listed).toEqual(lang === 'en' ? ['France', 'Germany', 'United Arab Emirates'] : ['Allemagne', 'Émirats arabes unis', 'France']);

@@ -8,7 +8,9 @@ import { TODAY, VALID, writeCatalog } from '../helpers/catalog.js';
 import type { HostileCase } from './hostile.js';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-const caseFiles = readdirSync(here).filter((f) => f.endsWith('.cases.ts')).sort();
+const caseFiles = readdirSync(here)
+  .filter((f) => f.endsWith('.cases.ts'))
+  .sort();
 
 async function run(c: HostileCase) {
   const dir = await writeCatalog(VALID);
@@ -30,7 +32,11 @@ for (const file of caseFiles) {
   describe(file, () => {
     it.each(cases.map((c): [string, HostileCase] => [c.name, c]))('%s', async (_name, c) => {
       const problems = await run(c);
-      const shown = JSON.stringify(problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.rule} ${p.message}`), null, 1);
+      const shown = JSON.stringify(
+        problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.rule} ${p.message}`),
+        null,
+        1,
+      );
       for (const want of c.expect) {
         const hit = problems.find(
           (p) =>

@@ -23,7 +23,7 @@ export const cases: HostileCase[] = [
   },
   {
     name: 'fields as a sequence not indented under its key (valid YAML the fast path hands over): no problem',
-    files: { [R]: RAIL_BR_PIX.replace(/^ {2}(- |  )/gm, '$1') },
+    files: { [R]: RAIL_BR_PIX.replace(/^ {2}(- | {2})/gm, '$1') },
     expect: [],
   },
 ];

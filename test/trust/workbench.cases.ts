@@ -10,6 +10,14 @@ export const cases: HostileCase[] = [
   {
     name: 'a country status left as the TODO placeholder (the schema check says it, once)',
     files: { 'countries/FR.yaml': 'code: FR\nname: France\ncurrency: EUR\nstatus: TODO\n' },
-    expect: [{ rule: 'schema', file: 'countries/FR.yaml', line: 4, column: 9, message: /status is still TODO: fill in status: .*Write one of: open, coming, restricted/ }],
+    expect: [
+      {
+        rule: 'schema',
+        file: 'countries/FR.yaml',
+        line: 4,
+        column: 9,
+        message: /status is still TODO: fill in status: .*Write one of: open, coming, restricted/,
+      },
+    ],
   },
 ];
