@@ -16,7 +16,7 @@ import { writeAtomic } from '../util/write-atomic.js';
  */
 
 /** Bumped whenever what a verdict holds, or how the file is written, changes. */
-const FORMAT = 'payout-catalog-validate/10';
+const FORMAT = 'payout-catalog-validate/11';
 
 /**
  * A file modified this close to the start of the run that recorded it may change again within the file system's
@@ -47,6 +47,8 @@ export const hashOf = (text: string): string => createHash('sha1').update(text).
 
 export class ValidateMemo {
   private readonly records: Map<string, FileRecord>;
+  /** What each catalog-wide rule reported in the run that saved the memo (src/cache/across.ts says when it stands). */
+  readonly across: Map<string, Problem[]>;
   private readonly seen = new Set<string>();
   private changed = false;
   private readonly startedAt = Date.now();
@@ -56,22 +58,27 @@ export class ValidateMemo {
     readonly file: string,
     private readonly key: string,
     records: Map<string, FileRecord> | undefined,
+    across: Map<string, Problem[]> | undefined,
   ) {
     this.records = records ?? new Map();
+    this.across = across ?? new Map();
     this.changed = records === undefined;
   }
 
   /** The memo kept in `file` for the checks `key` names; empty when there is none, it is damaged or made for other checks. */
   static open(file: string, key: string): ValidateMemo {
     let records: Map<string, FileRecord> | undefined;
+    let across: Map<string, Problem[]> | undefined;
     try {
-      const kept = JSON.parse(readFileSync(file, 'utf8')) as { format?: unknown; key?: unknown; files?: Record<string, FileRecord> };
-      if (kept.format === FORMAT && kept.key === key && kept.files && typeof kept.files === 'object')
+      const kept = JSON.parse(readFileSync(file, 'utf8')) as { format?: unknown; key?: unknown; files?: Record<string, FileRecord>; across?: unknown };
+      if (kept.format === FORMAT && kept.key === key && kept.files && typeof kept.files === 'object') {
         records = new Map(Object.entries(kept.files).filter(([, r]) => sound(r)));
+        if (kept.across && typeof kept.across === 'object') across = new Map(Object.entries(kept.across).filter(([, list]) => Array.isArray(list)));
+      }
     } catch {
       // no memo yet, or not one of ours: every file is checked
     }
-    return new ValidateMemo(file, key, records);
+    return new ValidateMemo(file, key, records, across);
   }
 
   /** The verdict of a file whose stat is the one recorded, when that stat can be trusted (no read needed). */
@@ -94,6 +101,30 @@ export class ValidateMemo {
     return record[3];
   }
 
+  /** The verdict recorded for a file in the run that saved the memo, whatever its text was then. */
+  previous(name: string): FileVerdict | undefined {
+    return this.records.get(name)?.[3];
+  }
+
+  /** True when a file the memo recorded was not met in this run (removed, or no longer an entry's place). */
+  missesFiles(): boolean {
+    for (const name of this.records.keys()) if (!this.seen.has(name)) return true;
+    return false;
+  }
+
+  /** Records what a catalog-wide rule reported in this run. */
+  keepAcross(rule: string, problems: Problem[]): void {
+    const before = this.across.get(rule);
+    if (before && JSON.stringify(before) === JSON.stringify(problems)) return;
+    this.across.set(rule, problems);
+    this.changed = true;
+  }
+
+  /** Drops what the memo knew of a file it cannot keep this run's verdict of: the next run takes it as new. */
+  forget(name: string): void {
+    if (this.records.delete(name)) this.changed = true;
+  }
+
   /** Records what the checks found in a file. */
   record(name: string, hash: string, stat: string, mtimeMs: number, verdict: FileVerdict): void {
     this.seen.add(name);
@@ -114,7 +145,9 @@ export class ValidateMemo {
     if (!this.changed) return;
     const files = Object.fromEntries([...this.records].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     try {
-      await writeAtomic(this.file, JSON.stringify({ format: FORMAT, key: this.key, files }), undefined, { durable: false });
+      await writeAtomic(this.file, JSON.stringify({ format: FORMAT, key: this.key, files, across: Object.fromEntries(this.across) }), undefined, {
+        durable: false,
+      });
       this.changed = false;
     } catch {
       // a read-only location: the next run checks everything again

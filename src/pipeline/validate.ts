@@ -4,6 +4,7 @@ import { addEntry, type Catalog, type RawEntry } from '../model/catalog.js';
 import { cmp, makeReport, type Problem, type Report } from '../model/problem.js';
 import { saveVerdictCaches } from '../cache/verdicts.js';
 import { hashOf, memoKey, statKey, ValidateMemo, type FileVerdict } from '../cache/memo.js';
+import { standingProblems, type FileChange } from '../cache/across.js';
 import { readTextSync, type CatalogText } from '../read/file.js';
 import { scanCatalog, type Listing } from '../read/folder.js';
 import { displayPaths, isEntryPlace, joinPath } from '../read/paths.js';
@@ -23,8 +24,9 @@ import { KeptFile } from './kept-file.js';
  * `catalog validate`, one pipeline: read (list the folder, read the files) → parse (one result type, positions) →
  * check (each file alone: schema, characters, entry rules; then across files: the catalog-wide rules) → history (the
  * change against the base revision) → report. With --cache, the memo (src/cache/memo.ts) answers for the files it has
- * seen, before they are read or parsed: their verdicts stand in for the check of each file alone, and the catalog-wide
- * rules and the history checks run as they do without it.
+ * seen, before they are read or parsed: their verdicts stand in for the check of each file alone, and a catalog-wide
+ * rule's problems of the last run stand when no file changed what the rule reads (src/cache/across.ts); the history
+ * checks run as they do without it.
  */
 export interface ValidateOptions {
   /** Catalog folder, relative to cwd. */
@@ -76,7 +78,7 @@ export async function validateCatalog(options: ValidateOptions): Promise<Validat
     fresh.map((s) => s.text),
     cwd,
   );
-  const validation = checkStages(loaded, { ...options, rules, base: await options.base }, slots);
+  const validation = checkStages(loaded, { ...options, rules, base: await options.base }, slots && { slots, memo });
   if (memo && validation.crashed.length === 0) {
     remember(memo, absDir, fresh, validation.verdicts);
     await memo.save();
@@ -122,16 +124,28 @@ function readStage(absDir: string, listing: Listing, shownOf: (absolute: string,
 function checkStages(
   loaded: Loaded,
   options: Pick<ValidateOptions, 'today' | 'rules'> & { base?: BaseDelta },
-  slots?: Slot[],
+  read?: { slots: Slot[]; memo: ValidateMemo | undefined },
 ): Validation & { verdicts: Map<string, FileVerdict> } {
   const { entry, catalog: across } = rulesByScope(options.rules ?? registry);
   const crashed: Crashed = [];
   const checked = checkFiles(loaded, options.today, entry, crashed);
   const verdicts = verdictsOf(loaded, checked, across);
-  const whole = slots
-    ? assemble(loaded, slots, verdicts)
+  const whole = read
+    ? assemble(loaded, read.slots, verdicts)
     : { files: loaded.files, catalog: checked.catalog, invalid: checked.invalid, problems: checked.problems, unknown: new Set(loaded.unparsed) };
-  const problems = [...whole.problems, ...checkRules(whole.catalog, whole.invalid, options.today, across, crashed)];
+  const memo = read?.memo;
+  const standing = memo
+    ? standingProblems(across, memo.across, changesOf(memo, loaded, read.slots, verdicts), memo.missesFiles())
+    : new Map<string, Problem[]>();
+  const toRun = Object.fromEntries(Object.entries(across).filter(([id]) => !standing.has(id)));
+  const found = checkRules(whole.catalog, whole.invalid, options.today, toRun, crashed);
+  if (memo)
+    for (const id of Object.keys(toRun))
+      memo.keepAcross(
+        id,
+        found.filter((p) => p.rule === id),
+      );
+  const problems = [...whole.problems, ...found, ...[...standing.values()].flat()];
   if (options.base) {
     const full = (e: RawEntry) => (e.file instanceof KeptFile ? e.file.data() : e.data);
     problems.push(...historyProblems(options.base, whole.catalog, whole.invalid, options.today, options.rules, crashed, { unknown: whole.unknown, full }));
@@ -191,12 +205,31 @@ function enter(catalog: Catalog, invalid: InvalidEntry[], raw: RawEntry, broken:
 
 const emptyCatalog = (): Catalog => ({ rails: [], assets: [], countries: [], policies: [], raw: [] });
 
-/** Tells the memo what the files checked in this run gave, when it can be kept as JSON. */
+/** The entry files read and checked again in this run, with what the memo recorded for each and what it keeps now. */
+function changesOf(memo: ValidateMemo, loaded: Loaded, slots: Slot[], verdicts: Map<string, FileVerdict>): FileChange[] {
+  const shown = new Map(loaded.files.map((f) => [f.absolute, f.path]));
+  const changes: FileChange[] = [];
+  for (const slot of slots) {
+    if (!('text' in slot) || !isEntryPlace(slot.name)) continue;
+    const absolute = joinPath(loaded.dir, slot.name);
+    changes.push({ path: shown.get(absolute) ?? slot.name, before: memo.previous(slot.name), after: keepable(slot, verdicts.get(absolute)) });
+  }
+  return changes;
+}
+
+/** The verdict of a file read in this run, when the memo can keep it (its text hashed, its stat known, its data JSON). */
+function keepable(slot: Slot, verdict: FileVerdict | undefined): FileVerdict | undefined {
+  if (!('text' in slot) || slot.hash === undefined || !slot.stat) return undefined;
+  return verdict && jsonSafe(verdict.summary) ? verdict : undefined;
+}
+
+/** Tells the memo what the files checked in this run gave; a file whose verdict cannot be kept is forgotten. */
 function remember(memo: ValidateMemo, absDir: string, fresh: Slot[], verdicts: Map<string, FileVerdict>): void {
   for (const slot of fresh) {
-    if (!('text' in slot) || slot.hash === undefined || !slot.stat) continue;
-    const verdict = verdicts.get(joinPath(absDir, slot.name));
-    if (verdict && jsonSafe(verdict.summary)) memo.record(slot.name, slot.hash, slot.stat.key, slot.stat.mtimeMs, verdict);
+    if (!('text' in slot)) continue;
+    const verdict = keepable(slot, verdicts.get(joinPath(absDir, slot.name)));
+    if (verdict && slot.stat && slot.hash !== undefined) memo.record(slot.name, slot.hash, slot.stat.key, slot.stat.mtimeMs, verdict);
+    else memo.forget(slot.name);
   }
 }
 

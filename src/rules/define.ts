@@ -24,13 +24,14 @@ export interface RuleMeta {
   /**
    * 'entry' when every problem its `check` reports on an entry depends on that entry alone (its data and its file) and
    * on the date: never on another entry. `validate --cache` keeps such problems with the file and
-   * checks again only the files that changed; every other rule ('catalog', the default) runs on the whole catalog on
-   * every run. test/rules/scope.test.ts holds each entry rule to it.
+   * checks again only the files that changed; every other rule ('catalog', the default) runs on the whole catalog
+   * whenever a file changed what it reads (`reads`). test/rules/scope.test.ts holds each entry rule to it.
    */
   scope?: 'entry' | 'catalog';
   /**
    * For a rule of scope 'catalog': the top-level properties of an entry its `check` reads. `validate --cache` keeps
-   * them for every file, so that the rule runs on every run without reading the files that did not change.
+   * them for every file, so that the rule runs without reading the files that did not change, and takes its problems
+   * of the last run again when no file changed one of them (src/cache/across.ts).
    * test/rules/scope.test.ts holds each catalog rule to it: on entries cut to these properties it reports what it
    * reports on whole entries.
    */

@@ -5,6 +5,8 @@ import type { BaseDelta } from '../../src/history/delta.js';
 import { validateCatalog, type Validation } from '../../src/pipeline/validate.js';
 import { baseAsRead, COUNTRY_BR, editCatalog, RAIL_BR_PIX, TODAY, setLine, writeCatalog } from '../helpers/catalog.js';
 import { runCatalog } from '../helpers/cli.js';
+import { defineRule } from '../../src/rules/define.js';
+import { rules as registry } from '../../src/rules/index.js';
 
 /**
  * validate --cache checks again only what changed; its report must be the report of a run without the cache, byte for
@@ -284,5 +286,74 @@ describe('catalog validate --cache --fix', () => {
     expect(readFileSync(path.join(dir, 'catalog/rails/BR-pix.yaml'), 'utf8')).toContain('currency: BRL');
     const again = await runCatalog(['validate', '--dir', 'catalog', '--today', TODAY, '--no-base', '--cache'], dir);
     expect(again.code).toBe(0);
+  }, 60_000);
+});
+
+describe('validate --cache runs a catalog-wide rule again only when a file changed what it reads', () => {
+  /** A catalog-wide rule that reads the names of entries, counting its runs and reporting every rail named "Pix". */
+  const counted = () => {
+    const counter = { runs: 0 };
+    const rule = defineRule({
+      id: 'counted',
+      severity: 'warning',
+      scope: 'catalog',
+      reads: ['name'],
+      description: 'test rule',
+      check({ catalog, report }) {
+        counter.runs++;
+        for (const rail of catalog.rails) if (rail.data.name === 'Pix') report(rail, '/name', 'named Pix');
+      },
+    });
+    return { counter, rules: { ...registry, counted: rule } };
+  };
+  const renamed = (name: string) => setLine(pix, 'name', `name: ${name}`);
+
+  const CHANGES: Array<[string, Edits, boolean]> = [
+    ['nothing changed', {}, false],
+    ['a comment added at the end of a file', { 'rails/BR-doc.yaml': `${bundled['rails/BR-doc.yaml']}# checked\n` }, false],
+    [
+      'a property the rule does not read',
+      { 'rails/BR-doc.yaml': bundled['rails/BR-doc.yaml'].replace(/^verifiedAt: .*$/m, 'verifiedAt: "2026-01-05"') },
+      false,
+    ],
+    ['a property the rule reads', { 'rails/BR-doc.yaml': setLine(bundled['rails/BR-doc.yaml'], 'name', 'name: Pix') }, true],
+    // the problem lies in the changed file: its line may have moved
+    ['a comment above the problem it reported', { 'rails/BR-pix.yaml': `# note\n${pix}` }, true],
+    ['a file added', { 'rails/BR-pix_two.yaml': setLine(setLine(renamed('Pix two'), 'id', 'id: BR-pix_two'), 'slug', 'slug: pix_two') }, true],
+    ['a file removed', { 'rails/BR-doc.yaml': null }, true],
+    ['an entry the schema now refuses', { 'rails/BR-doc.yaml': setLine(bundled['rails/BR-doc.yaml'], 'kind', 'kind: teleport') }, true],
+    ['a file that no longer parses', { 'rails/BR-doc.yaml': bundled['rails/BR-doc.yaml'].replace('kind: bank_transfer', 'kind: [bank_transfer') }, true],
+  ];
+
+  it.each(CHANGES.map(([name, edits, runsAgain]) => [name, runsAgain, edits] as const))(
+    '%s: runs again %s',
+    async (_, runsAgain, edits) => {
+      const dir = await writeCatalog(Object.fromEntries(Object.entries(bundled).map(([k, v]) => [`catalog/${k}`, v])));
+      const { counter, rules } = counted();
+      const cachedRun = () => validateCatalog({ dir: 'catalog', cwd: dir, today: TODAY, rules, cacheFile: '.catalogcache' });
+      await cachedRun();
+      expect(counter.runs).toBeGreaterThan(0);
+      counter.runs = 0;
+      edit(dir, edits);
+      const cached = await cachedRun();
+      expect(counter.runs > 0).toBe(runsAgain);
+      const plain = await validateCatalog({ dir: 'catalog', cwd: dir, today: TODAY, rules });
+      expect(shown(cached)).toBe(shown(plain));
+    },
+    60_000,
+  );
+
+  it('a file whose entry the memo cannot keep (YAML .inf) is new to the next run, even once its old text is back', async () => {
+    const dir = await writeCatalog(Object.fromEntries(Object.entries(bundled).map(([k, v]) => [`catalog/${k}`, v])));
+    const { counter, rules } = counted();
+    const cachedRun = () => validateCatalog({ dir: 'catalog', cwd: dir, today: TODAY, rules, cacheFile: '.catalogcache' });
+    await cachedRun();
+    edit(dir, { 'rails/BR-doc.yaml': setLine(bundled['rails/BR-doc.yaml'], 'name', 'name: .inf') });
+    await cachedRun();
+    edit(dir, { 'rails/BR-doc.yaml': bundled['rails/BR-doc.yaml'] });
+    counter.runs = 0;
+    const cached = await cachedRun();
+    expect(counter.runs).toBeGreaterThan(0);
+    expect(shown(cached)).toBe(shown(await validateCatalog({ dir: 'catalog', cwd: dir, today: TODAY, rules })));
   }, 60_000);
 });
