@@ -103,6 +103,98 @@ describe('characters', () => {
     for (const p of problems) expect(p.message).toContain(says);
   });
 
+  /** Why each kind of refused character is refused, as the messages say it. */
+  const CONTROL = 'a control character has no place in a catalog file (it is invisible and breaks the seed and the forms)';
+  const BIDI = 'a bidirectional control changes the order in which text is displayed, so what a reviewer reads is not what the file holds';
+  const INVISIBLE = 'an invisible character makes two values that look the same differ';
+  const BOM = 'an invisible character; a byte-order mark is accepted only as the very first character of the file';
+
+  /** Every refused character but tab and the line breaks (which have messages of their own), by name and reason. */
+  const REFUSED: Array<[number, string, string]> = [
+    [0x00, 'NULL', CONTROL],
+    [0x01, 'START OF HEADING', CONTROL],
+    [0x02, 'START OF TEXT', CONTROL],
+    [0x03, 'END OF TEXT', CONTROL],
+    [0x04, 'END OF TRANSMISSION', CONTROL],
+    [0x05, 'ENQUIRY', CONTROL],
+    [0x06, 'ACKNOWLEDGE', CONTROL],
+    [0x07, 'BELL', CONTROL],
+    [0x08, 'BACKSPACE', CONTROL],
+    [0x0b, 'LINE TABULATION', CONTROL],
+    [0x0c, 'FORM FEED', CONTROL],
+    [0x0e, 'SHIFT OUT', CONTROL],
+    [0x0f, 'SHIFT IN', CONTROL],
+    [0x10, 'DATA LINK ESCAPE', CONTROL],
+    [0x11, 'DEVICE CONTROL ONE', CONTROL],
+    [0x12, 'DEVICE CONTROL TWO', CONTROL],
+    [0x13, 'DEVICE CONTROL THREE', CONTROL],
+    [0x14, 'DEVICE CONTROL FOUR', CONTROL],
+    [0x15, 'NEGATIVE ACKNOWLEDGE', CONTROL],
+    [0x16, 'SYNCHRONOUS IDLE', CONTROL],
+    [0x17, 'END OF TRANSMISSION BLOCK', CONTROL],
+    [0x18, 'CANCEL', CONTROL],
+    [0x19, 'END OF MEDIUM', CONTROL],
+    [0x1a, 'SUBSTITUTE', CONTROL],
+    [0x1b, 'ESCAPE', CONTROL],
+    [0x1c, 'INFORMATION SEPARATOR FOUR', CONTROL],
+    [0x1d, 'INFORMATION SEPARATOR THREE', CONTROL],
+    [0x1e, 'INFORMATION SEPARATOR TWO', CONTROL],
+    [0x1f, 'INFORMATION SEPARATOR ONE', CONTROL],
+    [0x7f, 'DELETE', CONTROL],
+    [0x80, 'C1 CONTROL CHARACTER', CONTROL],
+    [0x85, 'NEXT LINE', CONTROL],
+    [0x9f, 'C1 CONTROL CHARACTER', CONTROL],
+    [0x061c, 'ARABIC LETTER MARK', BIDI],
+    [0x200b, 'ZERO WIDTH SPACE', INVISIBLE],
+    [0x200c, 'ZERO WIDTH NON-JOINER', INVISIBLE],
+    [0x200d, 'ZERO WIDTH JOINER', INVISIBLE],
+    [0x200e, 'LEFT-TO-RIGHT MARK', BIDI],
+    [0x200f, 'RIGHT-TO-LEFT MARK', BIDI],
+    [0x2028, 'LINE SEPARATOR', INVISIBLE],
+    [0x2029, 'PARAGRAPH SEPARATOR', INVISIBLE],
+    [0x202a, 'LEFT-TO-RIGHT EMBEDDING', BIDI],
+    [0x202b, 'RIGHT-TO-LEFT EMBEDDING', BIDI],
+    [0x202c, 'POP DIRECTIONAL FORMATTING', BIDI],
+    [0x202d, 'LEFT-TO-RIGHT OVERRIDE', BIDI],
+    [0x202e, 'RIGHT-TO-LEFT OVERRIDE', BIDI],
+    [0x2060, 'WORD JOINER', INVISIBLE],
+    [0x2066, 'LEFT-TO-RIGHT ISOLATE', BIDI],
+    [0x2067, 'RIGHT-TO-LEFT ISOLATE', BIDI],
+    [0x2068, 'FIRST STRONG ISOLATE', BIDI],
+    [0x2069, 'POP DIRECTIONAL ISOLATE', BIDI],
+    [0xfeff, 'ZERO WIDTH NO-BREAK SPACE (byte-order mark)', BOM],
+  ];
+  const hex = (code: number) => code.toString(16).toUpperCase().padStart(4, '0');
+  const TABLE = REFUSED.map(([code, name, why]) => ({ code: `U+${hex(code)}`, char: String.fromCharCode(code), name, why, control: code <= 0x9f }));
+
+  it.each(TABLE)('reports $code $name written as an escape, with its name and why', async ({ code, name, why }) => {
+    const escape = `\\u${code.slice(2)}`;
+    const problems = await problemsOf({ 'countries/FR.yaml': C(`"Acme${escape}Pay"`) }, 'characters');
+    expect(problems.map((p) => [p.line, p.column, p.endColumn, p.message])).toEqual([
+      [2, 12, 18, `${code} ${name} in the value (written as the escape ${escape}): ${why}; delete the escape`],
+    ]);
+  });
+
+  it.each(TABLE)('reports $code $name written as it is, with its name and why', async ({ code, char, name, why, control }) => {
+    const problems = await problemsOf({ 'countries/FR.yaml': C(`"Acmé${char}${char}Pay"`) }, 'characters');
+    // A run of the same character is one finding, from its first to its last.
+    const editors = control ? '' : ' (most editors show it only with "show invisible characters")';
+    expect(problems.map((p) => [p.line, p.column, p.endColumn, p.message])).toEqual([[2, 12, 14, `${code} ${name} in the text: ${why}; delete it${editors}`]]);
+  });
+
+  // The neighbours of every refused range, written as escapes and as they are: nothing to report.
+  it.each(
+    [0x20, 0x7e, 0xa0, 0xa1, 0x061b, 0x061d, 0x200a, 0x2010, 0x2027, 0x202f, 0x205f, 0x2061, 0x2065, 0x206a, 0xfefe, 0xff00].map((code) => ({
+      at: `U+${hex(code)}`,
+      code,
+    })),
+  )('accepts $at, next to a refused range', async ({ code }) => {
+    const char = String.fromCharCode(code);
+    const escape = `\\u${hex(code)}`;
+    expect(await problemsOf({ 'countries/FR.yaml': C(`"Acme${escape}Pay"`) }, 'characters')).toEqual([]);
+    expect(await problemsOf({ 'countries/FR.yaml': C(`"Acmé${char}Pay"`) }, 'characters')).toEqual([]);
+  });
+
   it('reports a character written as it is once, by the scan of the raw text', async () => {
     const problems = await problemsOf({ 'countries/FR.yaml': C('"Ac\u202eme"') }, 'characters');
     expect(problems.map((p) => [p.line, p.column, p.message.startsWith('U+202E RIGHT-TO-LEFT OVERRIDE in the text:')])).toEqual([[2, 10, true]]);
