@@ -168,10 +168,10 @@ describe('characters', () => {
   const TABLE = REFUSED.map(([code, name, why]) => ({ code: `U+${hex(code)}`, char: String.fromCharCode(code), name, why, control: code <= 0x9f }));
 
   it.each(TABLE)('reports $code $name written as an escape, with its name and why', async ({ code, name, why }) => {
-    const escape = `\\u${code.slice(2)}`;
-    const problems = await problemsOf({ 'countries/FR.yaml': C(`"Acme${escape}Pay"`) }, 'characters');
+    const written = `\\u${code.slice(2)}`;
+    const problems = await problemsOf({ 'countries/FR.yaml': C(`"Acme${written}Pay"`) }, 'characters');
     expect(problems.map((p) => [p.line, p.column, p.endColumn, p.message])).toEqual([
-      [2, 12, 18, `${code} ${name} in the value (written as the escape ${escape}): ${why}; delete the escape`],
+      [2, 12, 18, `${code} ${name} in the value (written as the escape ${written}): ${why}; delete the escape`],
     ]);
   });
 
@@ -190,8 +190,8 @@ describe('characters', () => {
     })),
   )('accepts $at, next to a refused range', async ({ code }) => {
     const char = String.fromCharCode(code);
-    const escape = `\\u${hex(code)}`;
-    expect(await problemsOf({ 'countries/FR.yaml': C(`"Acme${escape}Pay"`) }, 'characters')).toEqual([]);
+    const written = `\\u${hex(code)}`;
+    expect(await problemsOf({ 'countries/FR.yaml': C(`"Acme${written}Pay"`) }, 'characters')).toEqual([]);
     expect(await problemsOf({ 'countries/FR.yaml': C(`"Acmé${char}Pay"`) }, 'characters')).toEqual([]);
   });
 
