@@ -131,14 +131,14 @@ export function refusedCharacters(text: string, limit = 20): CharacterFinding[] 
  * surrogate (\uD800: half of a character, which no encoding can write).
  */
 const REFUSED_IN_VALUE =
-  /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])([\udc00-\udfff])/g;
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** The distinct refused characters of a value or key, by code unit, in order of first appearance. */
 export function refusedInValue(value: string): number[] {
   const codes: number[] = [];
   REFUSED_IN_VALUE.lastIndex = 0;
   for (let m = REFUSED_IN_VALUE.exec(value); m; m = REFUSED_IN_VALUE.exec(value)) {
-    const code = (m[1] ?? m[0]).charCodeAt(0);
+    const code = m[0].charCodeAt(0);
     if (!codes.includes(code)) codes.push(code);
   }
   return codes;

@@ -195,6 +195,32 @@ describe('characters', () => {
     expect(await problemsOf({ 'countries/FR.yaml': C(`"Acmé${char}Pay"`) }, 'characters')).toEqual([]);
   });
 
+  /** Every problem of the catalog (all rules), as file, rule, line, columns, pointer and message. */
+  const located = async (files: Record<string, string>) =>
+    (await problemsOf(files)).map((p) => [p.file, p.rule, p.line, p.column, p.endColumn, p.pointer, p.message]);
+  const SURROGATE = 'a lone surrogate is half of a character, which no file or seed can hold; write the character itself, or the whole pair of \\u escapes';
+  const ONE_LINE =
+    'a catalog text is one line (a block scalar | or > keeps its line breaks); write it on one line, or fold it with >- so that YAML joins its lines with spaces';
+  const lone = (code: string, column: number) => [
+    'countries/FR.yaml',
+    'characters',
+    2,
+    column,
+    column + 6,
+    '/name',
+    `U+${code} in the value (written as the escape \\u${code}): ${SURROGATE}`,
+  ];
+
+  it.each([
+    { name: 'two lone low surrogates in a row', text: C('"Acme\\uDC00\\uDC01"'), found: [lone('DC00', 12), lone('DC01', 18)] },
+    { name: 'a lone high surrogate after a whole pair written as it is', text: C('"😀\\uD83D"'), found: [lone('D83D', 10)] },
+    { name: 'a lone low surrogate after a whole pair written as it is', text: C('"😀\\uDE00"'), found: [lone('DE00', 10)] },
+    { name: 'a lone high surrogate before a whole pair', text: C('"a\\uD800\\uD83D\\uDE00"'), found: [lone('D800', 9)] },
+    { name: 'a whole pair written as two escapes', text: C('"\\uD83D\\uDE00"'), found: [] },
+  ])('reports $name: every lone surrogate, at its escape', async ({ text, found }) => {
+    expect(await located({ 'countries/FR.yaml': text })).toEqual(found);
+  });
+
   it('reports a character written as it is once, by the scan of the raw text', async () => {
     const problems = await problemsOf({ 'countries/FR.yaml': C('"Ac\u202eme"') }, 'characters');
     expect(problems.map((p) => [p.line, p.column, p.message.startsWith('U+202E RIGHT-TO-LEFT OVERRIDE in the text:')])).toEqual([[2, 10, true]]);
