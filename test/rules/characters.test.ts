@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { problemsOf } from '../helpers/catalog.js';
+import { problemsOf, RAIL_BR_PIX } from '../helpers/catalog.js';
 import { characterName } from '../../src/domain/characters.js';
 import { decodeUtf8 } from '../../src/read/file.js';
 
@@ -219,6 +219,168 @@ describe('characters', () => {
     { name: 'a whole pair written as two escapes', text: C('"\\uD83D\\uDE00"'), found: [] },
   ])('reports $name: every lone surrogate, at its escape', async ({ text, found }) => {
     expect(await located({ 'countries/FR.yaml': text })).toEqual(found);
+  });
+
+  // Each escape of YAML's double-quoted scalars, at its place in the value.
+  const control = (code: string, name: string, written: string, column: number) => [
+    2,
+    column,
+    column + written.length,
+    `U+${code} ${name} in the value (written as the escape ${written}): a control character has no place in a catalog file (it is invisible and breaks the seed and the forms); delete the escape`,
+  ];
+  it('reports each escape that writes a refused character, at the escape', async () => {
+    const problems = await problemsOf({ 'countries/FR.yaml': C('"\\b\\v\\f\\r\\N\\L\\P\\\tx\\U0000202E"') }, 'characters');
+    expect(problems.map((p) => [p.line, p.column, p.endColumn, p.message])).toEqual([
+      control('0008', 'BACKSPACE', '\\b', 8),
+      control('000B', 'LINE TABULATION', '\\v', 10),
+      control('000C', 'FORM FEED', '\\f', 12),
+      [2, 14, 16, `U+000D CARRIAGE RETURN in the value (written as the escape \\r): ${ONE_LINE}`],
+      control('0085', 'NEXT LINE', '\\N', 16),
+      [
+        2,
+        18,
+        20,
+        'U+2028 LINE SEPARATOR in the value (written as the escape \\L): an invisible character makes two values that look the same differ; delete the escape',
+      ],
+      [
+        2,
+        20,
+        22,
+        'U+2029 PARAGRAPH SEPARATOR in the value (written as the escape \\P): an invisible character makes two values that look the same differ; delete the escape',
+      ],
+      [2, 22, 24, 'U+0009 CHARACTER TABULATION in the value (written as the escape \\\t): a catalog text holds no tab; write a space'],
+      [
+        2,
+        25,
+        35,
+        'U+202E RIGHT-TO-LEFT OVERRIDE in the value (written as the escape \\U0000202E): a bidirectional control changes the order in which text is displayed, so what a reviewer reads is not what the file holds; delete the escape',
+      ],
+    ]);
+  });
+
+  // Tab and line breaks written as they are in the scalar's source are line layout to the scan of the raw text: an
+  // escape of the same character in the value is still reported.
+  it.each([
+    {
+      name: 'a tab',
+      text: C('"Fr\\t\tance"'),
+      says: 'U+0009 CHARACTER TABULATION in the value (written as the escape \\t): a catalog text holds no tab; write a space',
+    },
+    { name: 'a line feed', text: C('"Fr\\n\n  ance"'), says: `U+000A LINE FEED in the value (written as the escape \\n): ${ONE_LINE}` },
+    {
+      name: 'a carriage return (CRLF lines)',
+      text: 'code: FR\r\nname: "Fr\\r\r\n  ance"\r\ncurrency: EUR\r\nstatus: open\r\n',
+      says: `U+000D CARRIAGE RETURN in the value (written as the escape \\r): ${ONE_LINE}`,
+    },
+  ])('reports $name written as an escape in a scalar that also holds one as it is', async ({ text, says }) => {
+    expect(await located({ 'countries/FR.yaml': text })).toEqual([['countries/FR.yaml', 'characters', 2, 10, 12, '/name', says]]);
+  });
+
+  const ZWSP_TEXT =
+    'U+200B ZERO WIDTH SPACE in the text: an invisible character makes two values that look the same differ; delete it (most editors show it only with "show invisible characters")';
+  const BOM_TEXT =
+    'U+FEFF ZERO WIDTH NO-BREAK SPACE (byte-order mark) in the text: an invisible character; a byte-order mark is accepted only as the very first character of the file; delete it (most editors show it only with "show invisible characters")';
+  it.each([
+    { name: 'a byte-order mark as the first character: accepted', text: `\ufeff${C('France')}`, found: [] },
+    { name: 'a second byte-order mark after it', text: `\ufeff\ufeff${C('France')}`, found: [[1, 2, 3, BOM_TEXT]] },
+    { name: 'another invisible character as the first character', text: `\u200b${C('France')}`, found: [[1, 1, 2, ZWSP_TEXT]] },
+    {
+      name: 'two different characters side by side: two findings',
+      text: C('"Fr\u200b\u200cance"'),
+      found: [
+        [2, 10, 11, ZWSP_TEXT],
+        [2, 11, 12, ZWSP_TEXT.replace('U+200B ZERO WIDTH SPACE', 'U+200C ZERO WIDTH NON-JOINER')],
+      ],
+    },
+  ])('scans the raw text: $name', async ({ text, found }) => {
+    const problems = await problemsOf({ 'countries/FR.yaml': text }, 'characters');
+    expect(problems.map((p) => [p.line, p.column, p.endColumn, p.message])).toEqual(found);
+  });
+
+  it.each([
+    [20, 20],
+    [21, 20],
+  ])('reports %i separate characters written as they are at most 20 times', async (count, reported) => {
+    const problems = await problemsOf({ 'countries/FR.yaml': C(`"${'x\u200b'.repeat(count)}"`) }, 'characters');
+    expect(problems.map((p) => p.column)).toEqual(Array.from({ length: reported }, (_, k) => 9 + 2 * k));
+  });
+
+  it('reports a value written once under an anchor once, where it is written (not at its aliases)', async () => {
+    const text = C('France').replace('status: open', 'status: open\ntags: [&t "a\\u2066b", *t]');
+    expect(await located({ 'countries/FR.yaml': text })).toEqual([
+      [
+        'countries/FR.yaml',
+        'characters',
+        5,
+        13,
+        19,
+        '/tags/0',
+        'U+2066 LEFT-TO-RIGHT ISOLATE in the value (written as the escape \\u2066): a bidirectional control changes the order in which text is displayed, so what a reviewer reads is not what the file holds; delete the escape',
+      ],
+    ]);
+  });
+
+  it("leaves a field's counterexamples to the scan of the raw text, and checks its examples", async () => {
+    const text = RAIL_BR_PIX.replace('counterexamples: ["not a key!"]', 'counterexamples: ["not\\0a key"]').replace(
+      'examples: ["+5511987654321"]',
+      'examples: ["+55119876\\e54321"]',
+    );
+    expect(await located({ 'rails/BR-pix.yaml': text })).toEqual([
+      [
+        'rails/BR-pix.yaml',
+        'characters',
+        27,
+        26,
+        28,
+        '/fields/0/examples/0',
+        'U+001B ESCAPE in the value (written as the escape \\e): a control character has no place in a catalog file (it is invisible and breaks the seed and the forms); delete the escape',
+      ],
+    ]);
+  });
+
+  // A refused character also makes its value wrong for the schema: on its line (of its file), only the character is said.
+  const ZWSP_NAME =
+    'U+200B ZERO WIDTH SPACE in the value (written as the escape \\u200B): an invisible character makes two values that look the same differ; delete the escape';
+  it.each([
+    {
+      name: 'on the same line: the schema error left out',
+      files: { 'countries/FR.yaml': C('France').replace('currency: EUR', 'currency: "E\\u200BUR"') },
+      found: [['countries/FR.yaml', 'characters', 3, 13, 19, '/currency', ZWSP_NAME]],
+    },
+    {
+      name: 'on another line: the schema error kept',
+      files: { 'countries/FR.yaml': C('"Fr\\u200Bance"').replace('currency: EUR', 'currency: EURO') },
+      found: [
+        ['countries/FR.yaml', 'characters', 2, 10, 16, '/name', ZWSP_NAME],
+        [
+          'countries/FR.yaml',
+          'schema',
+          3,
+          11,
+          15,
+          '/currency',
+          `"EURO" is not a valid currency (ISO 4217 code of the country's payout currency (three uppercase letters); null only on a restricted country.)`,
+        ],
+      ],
+    },
+    {
+      name: 'on the same line of another file: the schema error kept',
+      files: { 'countries/FR.yaml': C('"Fr\\u200Bance"'), 'rails/BR-pix.yaml': RAIL_BR_PIX.replace('slug: pix', 'slug: PIX') },
+      found: [
+        ['countries/FR.yaml', 'characters', 2, 10, 16, '/name', ZWSP_NAME],
+        [
+          'rails/BR-pix.yaml',
+          'schema',
+          2,
+          7,
+          10,
+          '/slug',
+          '"PIX" is not a valid slug; write "pix" (Short name of the rail: lowercase letters, digits, underscores or hyphens (pix, sepa_instant).)',
+        ],
+      ],
+    },
+  ])('reports a refused character and a schema error $name', async ({ files, found }) => {
+    expect(await located(files)).toEqual(found);
   });
 
   it('reports a character written as it is once, by the scan of the raw text', async () => {
