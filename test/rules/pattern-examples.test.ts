@@ -12,7 +12,7 @@ async function located(files: Record<string, string>) {
   const problems = await problemsOf(files);
   // The rail must reach the rules (a schema error would make a case pass vacuously).
   expect(problems.filter((p) => p.rule === 'schema' || p.rule === 'yaml-syntax')).toEqual([]);
-  return problems.filter((p) => p.rule === 'pattern-examples').map((p) => [p.file, p.rule, p.pointer, p.line]);
+  return problems.filter((p) => p.rule === 'pattern-examples').map((p) => [p.file, p.rule, p.pointer, p.line, p.message]);
 }
 
 describe('pattern-examples', () => {
@@ -45,14 +45,50 @@ describe('pattern-examples', () => {
   });
 
   it.each([
-    { name: 'a pattern without examples', files: rail(['examples', '# no examples']), at: ['/fields/0', 20] },
-    { name: 'a pattern with an empty list of examples', files: rail(['examples', 'examples: []']), at: ['/fields/0', 20] },
-    { name: 'an example the pattern rejects', files: rail(['examples', 'examples: ["+5511987654321", "not a key!"]']), at: ['/fields/0/examples/1', 27] },
-    { name: 'an example over maxLength', files: rail(['maxLength', 'maxLength: 5']), at: ['/fields/0/examples/0', 27] },
+    {
+      name: 'a pattern without examples',
+      files: rail(['examples', '# no examples']),
+      at: [
+        '/fields/0',
+        20,
+        'field pixKey has a pattern but no examples: add examples: ["..."] with at least one real value the pattern accepts (and counterexamples: ["..."] with values it must reject)',
+      ],
+    },
+    {
+      name: 'a pattern with an empty list of examples',
+      files: rail(['examples', 'examples: []']),
+      at: [
+        '/fields/0',
+        20,
+        'field pixKey has a pattern but no examples: add examples: ["..."] with at least one real value the pattern accepts (and counterexamples: ["..."] with values it must reject)',
+      ],
+    },
+    {
+      name: 'an example the pattern rejects',
+      files: rail(['examples', 'examples: ["+5511987654321", "not a key!"]']),
+      at: [
+        '/fields/0/examples/1',
+        27,
+        'example "not a key!" fails the validation of field pixKey (pattern): not in the expected format: The beneficiary\'s Pix key (the value must match ^[A-Za-z0-9@.+_-]{1,77}$); fix the example, or the field if the example is right',
+      ],
+    },
+    {
+      name: 'an example over maxLength',
+      files: rail(['maxLength', 'maxLength: 5']),
+      at: [
+        '/fields/0/examples/0',
+        27,
+        'example "+5511987654321" fails the validation of field pixKey (max_length): too long: at most 5 characters, this value has 14; remove the extra characters; fix the example, or the field if the example is right',
+      ],
+    },
     {
       name: 'an example valid only once normalized, without normalize',
       files: rail(['pattern', "pattern: '^[A-Z]{3}$'"], ['examples', 'examples: [abc]'], ['counterexamples', '# none']),
-      at: ['/fields/0/examples/0', 27],
+      at: [
+        '/fields/0/examples/0',
+        27,
+        'example "abc" fails the validation of field pixKey (pattern): not in the expected format: The beneficiary\'s Pix key (the value must match ^[A-Z]{3}$); fix the example, or the field if the example is right',
+      ],
     },
     {
       name: 'an IBAN example with a bad checksum (no pattern)',
@@ -62,12 +98,20 @@ describe('pattern-examples', () => {
         ['examples', 'examples: [DE89370400440532013000, FR7630006000011234567890188]'],
         ['counterexamples', '# none'],
       ),
-      at: ['/fields/0/examples/1', 27],
+      at: [
+        '/fields/0/examples/1',
+        27,
+        'example "FR7630006000011234567890188" fails the validation of field pixKey (checksum): bad checksum: the check digits 76 do not match the rest of the IBAN (mod 97), so a character is mistyped; copy the IBAN again from the bank statement; fix the example, or the field if the example is right',
+      ],
     },
     {
       name: 'an IBAN example of the wrong length',
       files: rail(['type', 'type: iban'], ['pattern', '# none'], ['examples', 'examples: [FR763000600001123456789018]'], ['counterexamples', '# none']),
-      at: ['/fields/0/examples/0', 27],
+      at: [
+        '/fields/0/examples/0',
+        27,
+        'example "FR763000600001123456789018" fails the validation of field pixKey (type): wrong length for FR (expected 27): an IBAN of FR has 27 characters, this one has 26; check for a missing or extra character; fix the example, or the field if the example is right',
+      ],
     },
     {
       name: 'a select example that is not an option',
@@ -78,12 +122,20 @@ describe('pattern-examples', () => {
         ['examples', 'examples: [CNPJ]'],
         ['counterexamples', '# none'],
       ),
-      at: ['/fields/0/examples/0', 27],
+      at: [
+        '/fields/0/examples/0',
+        27,
+        'example "CNPJ" fails the validation of field pixKey (option): not one of the choices: write one of "CPF"; fix the example, or the field if the example is right',
+      ],
     },
     {
       name: 'a counterexample the pattern accepts',
       files: rail(['counterexamples', 'counterexamples: ["not a key!", "valid_key"]']),
-      at: ['/fields/0/counterexamples/1', 28],
+      at: [
+        '/fields/0/counterexamples/1',
+        28,
+        'counterexample "valid_key" passes the validation of field pixKey: tighten the pattern so that it rejects it, or remove the counterexample',
+      ],
     },
     {
       name: 'a counterexample accepted once normalized',
@@ -93,10 +145,38 @@ describe('pattern-examples', () => {
         ['examples', 'examples: [ABC]'],
         ['counterexamples', 'counterexamples: [abc]'],
       ),
-      at: ['/fields/0/counterexamples/0', 28],
+      at: [
+        '/fields/0/counterexamples/0',
+        28,
+        'counterexample "abc" passes the validation of field pixKey (normalized to "ABC"): tighten the pattern so that it rejects it, or remove the counterexample',
+      ],
     },
-  ])('reports $name', async ({ files, at }) => {
+  ])('reports $name, with what to do', async ({ files, at }) => {
     expect(await located(files)).toEqual([['rails/BR-pix.yaml', 'pattern-examples', ...at]]);
+  });
+
+  // A value is quoted whole up to 60 characters, else cut to 59 and an ellipsis.
+  it.each([
+    { name: '60 characters, whole', example: `${'x'.repeat(59)}!`, shown: `${'x'.repeat(59)}!` },
+    { name: '61 characters, cut', example: `${'x'.repeat(60)}!`, shown: `${'x'.repeat(59)}…` },
+  ])('quotes an example of $name', async ({ example, shown }) => {
+    const problems = await located(rail(['examples', `examples: ["+5511987654321", "${example}"]`]));
+    expect(problems.map((p) => p[4])).toEqual([
+      `example "${shown}" fails the validation of field pixKey (pattern): not in the expected format: The beneficiary's Pix key (the value must match ^[A-Za-z0-9@.+_-]{1,77}$); fix the example, or the field if the example is right`,
+    ]);
+  });
+
+  it('says that a counterexample passes as the empty value of an optional field', async () => {
+    const problems = await located(rail(['required', 'required: false'], ['counterexamples', 'counterexamples: ["not a key!", " "]']));
+    expect(problems).toEqual([
+      [
+        'rails/BR-pix.yaml',
+        'pattern-examples',
+        '/fields/0/counterexamples/1',
+        28,
+        'counterexample " " passes the validation of field pixKey (an empty value of an optional field): tighten the pattern so that it rejects it, or remove the counterexample',
+      ],
+    ]);
   });
 
   // Each distinct field is checked once (kept by name and pattern, compared value by value): fields that differ in
