@@ -77,13 +77,28 @@ describe('field-options', () => {
       '    options:',
       '      - { value: CHECKING, label: { fr: Courant, en: Checking } }',
       '      - { value: CHECKING, label: { fr: Courant, en: Checking } }',
-      '      - { value: SAVINGS, label: { fr: Épargne, en: Savings } }',
+      '      - { value: savings, label: { fr: Épargne, en: Savings } }',
       '      - { value: CHECKING, label: { fr: Courant, en: Checking } }',
+      '      - { value: savings, label: { fr: Épargne, en: Savings } }',
     ]);
     const repeat = 'option value "CHECKING" is already used by option 0 of field accountType: give each option its own value, or remove this one';
     expect(await located(text)).toEqual([
       ['rails/BR-pix.yaml', 'field-options', '/fields/1/options/1/value', 36, repeat],
+      [
+        'rails/BR-pix.yaml',
+        'field-options',
+        '/fields/1/options/2/value',
+        37,
+        'option value "savings" can never be chosen: the field\'s normalize: upper turns every value into "SAVINGS" before comparing; write value: "SAVINGS"',
+      ],
       ['rails/BR-pix.yaml', 'field-options', '/fields/1/options/3/value', 38, repeat],
+      [
+        'rails/BR-pix.yaml',
+        'field-options',
+        '/fields/1/options/4/value',
+        39,
+        'option value "savings" is already used by option 2 of field accountType: give each option its own value, or remove this one',
+      ],
     ]);
   });
 });
