@@ -305,6 +305,71 @@ describe('dependent-fields', () => {
         ],
       ],
     },
+    {
+      name: 'two options without a variant (and one for another field)',
+      files: rail({
+        24: '    options: [{ value: cpf, label: { fr: CPF, en: CPF } }, { value: email, label: { fr: E-mail, en: E-mail } }, { value: phone, label: { fr: Tél, en: Phone } }]',
+        25: '    # the options on one line',
+        26: '    #',
+        42: '      # no variant for email nor phone',
+        43: '      #',
+        44: '      #',
+        45: '      #',
+      }),
+      at: [
+        [
+          '/fields/1/dependsOn',
+          35,
+          'options "email", "phone" of keyType have no variant for field key: add a variant with when: [email, phone], or otherwise: {} to keep the field as written for them',
+        ],
+        [
+          '/fields/2/dependsOn',
+          53,
+          'option "phone" of keyType has no variant for field bank: add a variant with when: [phone], or otherwise: {} to keep the field as written for it',
+        ],
+      ],
+    },
+    {
+      name: 'a variant where the field does not apply, with two things it needs not',
+      files: rail({
+        55: `        - { when: [cpf], applies: false, pattern: '^[0-9]{5}$', examples: ["12345"] }`,
+        56: '          # a format where the field does not apply',
+      }),
+      at: [
+        [
+          '/fields/2/dependsOn/variants/0/pattern',
+          55,
+          'this variant says the field does not apply (applies: false), so it takes no value and needs no pattern, examples: remove them',
+        ],
+      ],
+    },
+    {
+      name: 'a variant with a type and no examples',
+      files: rail({ 43: '          type: email', 44: '          # no examples' }),
+      at: [
+        [
+          '/fields/1/dependsOn/variants/1',
+          42,
+          'field key with keyType email gives type email but no examples: add examples: ["..."] with at least one real value of this kind (and counterexamples: ["..."] with values it must reject)',
+        ],
+      ],
+    },
+    {
+      name: 'an otherwise whose example fails it',
+      files: rail({
+        42: '      otherwise:',
+        43: "        pattern: '^[a-z.]+@[a-z]+\\.[a-z]+$'",
+        44: '        examples: ["jo.x@example"]',
+        45: '        counterexamples: ["52998224725"]',
+      }),
+      at: [
+        [
+          '/fields/1/dependsOn/otherwise/examples/0',
+          44,
+          'example "jo.x@example" fails the validation of field key with keyType the other options (pattern): not in the expected format (the value must match ^[a-z.]+@[a-z]+\\.[a-z]+$); fix the example, or the field if the example is right',
+        ],
+      ],
+    },
   ])('reports $name, with what to do', async ({ files, at }) => {
     expect(await located(files)).toEqual(at.map(([pointer, line, message]) => ['dependent-fields', pointer, line, message]));
   });
