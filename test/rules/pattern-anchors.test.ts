@@ -45,6 +45,8 @@ describe('pattern-anchors', () => {
     { pattern: '[0-9]{14}|^[0-9]{11}$', fix: '^(?:[0-9]{14}|[0-9]{11})$', every: true },
     { pattern: 'a|^b$|c', fix: '^(?:a|b|c)$', every: true },
     { pattern: '^$|a', fix: '^(?:|a)$', every: true },
+    { pattern: '^(a)$|(b)', fix: '^(?:(a)|(b))$', every: true },
+    { pattern: '^[$]x', fix: '^[$]x$' },
   ])('says that $pattern is not anchored and writes it anchored: $fix', async ({ pattern, fix, every }) => {
     const problems = await problemsOfRule(withPattern(pattern));
     expect(problems.map((p) => p.message)).toEqual([
