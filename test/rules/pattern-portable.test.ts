@@ -1,7 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { portabilityFindings } from '../../src/domain/pattern-portability.js';
 import { re2Verdict } from '../../src/domain/re2.js';
-import { problemsOf, RAIL_BR_PIX, railWithVariantPattern, setLine } from '../helpers/catalog.js';
+import { problemsOf, RAIL_BR_PIX, railWithVariantPattern, setLine, validateFiles, VALID } from '../helpers/catalog.js';
+
+/** The patterns RE2 was asked about, one entry a call: a field shared by many rails is checked once (a count of steps). */
+const re2Calls = vi.hoisted(() => [] as string[]);
+vi.mock('../../src/domain/re2.js', async (original) => {
+  const actual = await original<typeof import('../../src/domain/re2.js')>();
+  return {
+    ...actual,
+    re2Verdict: (source: string, values: readonly string[]) => {
+      re2Calls.push(source);
+      return actual.re2Verdict(source, values);
+    },
+  };
+});
 
 /** BR-pix with another pixKey pattern (line 24) and, optionally, other test vectors (lines 28 and 29). */
 function rail(pattern: string, vectors?: { examples: string; counterexamples: string }) {
@@ -191,6 +204,64 @@ describe('pattern-portable', () => {
     if (normalize) other = setLine(other, 'maxLength', normalize);
     const problems = await problemsOfRule({ 'rails/BR-pix.yaml': first, 'rails/BR-pixb.yaml': other });
     expect(problems.map((p) => [p.file, p.pointer])).toEqual(expected);
+  });
+
+  /** Two digits: rails are read in the order of their file names. */
+  const nn = (n: number) => String(n).padStart(2, '0');
+  /** A copy of BR-pix under another id, with its own pixKey lines (key → line). */
+  const copy = (n: number, edits: Record<string, string>) => {
+    let text = RAIL_BR_PIX.replace('id: BR-pix', `id: BR-pix${nn(n)}`)
+      .replace('slug: pix', `slug: pix${nn(n)}`)
+      .replace('name: Pix\n', `name: Pix ${nn(n)}\n`);
+    for (const [key, line] of Object.entries(edits)) text = setLine(text, key, line);
+    return text;
+  };
+  /** How many times RE2 runs the pattern `^[a-z]{1,9}$` over a catalog of these rails, and whether a rule crashed. */
+  const runsOf = async (rails: string[]) => {
+    const files: Record<string, string> = { ...VALID };
+    rails.forEach((text, n) => {
+      files[`rails/BR-pix${nn(n)}.yaml`] = text;
+    });
+    delete files['rails/BR-pix.yaml'];
+    re2Calls.length = 0;
+    const { crashed } = await validateFiles(files);
+    return { runs: re2Calls.filter((p) => p === '^[a-z]{1,9}$').length, crashed: crashed.map((c) => c.rule) };
+  };
+  const field = (edits: Record<string, string> = {}) => ({
+    pattern: "pattern: '^[a-z]{1,9}$'",
+    examples: 'examples: [abc]',
+    counterexamples: 'counterexamples: ["a1"]',
+    ...edits,
+  });
+
+  it.each([
+    { name: 'the same field', second: field(), runs: 1 },
+    { name: 'other examples', second: field({ examples: 'examples: [abd]' }), runs: 2 },
+    { name: 'one more example', second: field({ examples: 'examples: [abc, abd]' }), runs: 2 },
+    { name: 'one more counterexample', second: field({ counterexamples: 'counterexamples: ["a1", "a2"]' }), runs: 2 },
+    { name: 'no counterexamples', second: field({ counterexamples: '# none' }), runs: 2 },
+    { name: 'a normalization', second: field({ maxLength: 'normalize: upper' }), runs: 2 },
+  ])('runs RE2 once a distinct field: two rails whose fields differ in $name', async ({ second, runs }) => {
+    expect(await runsOf([copy(0, field()), copy(1, second)])).toEqual({ runs, crashed: [] });
+  });
+
+  it('runs RE2 on the test vectors once for rails that share a field without counterexamples or examples', async () => {
+    const bare = field({ examples: '# none', counterexamples: '# none' });
+    expect(await runsOf([copy(0, bare), copy(1, bare)])).toEqual({ runs: 1, crashed: [] });
+    const first = field({ examples: 'examples: [abc, abd]', counterexamples: '# none' });
+    expect(await runsOf([copy(0, first), copy(1, field({ examples: 'examples: [abc]', counterexamples: '# none' }))])).toEqual({ runs: 2, crashed: [] });
+  });
+
+  it('keeps 16 distinct fields of one pattern: a 17th is checked again each time it comes', async () => {
+    const distinct = Array.from({ length: 17 }, (_, n) => copy(n, field({ counterexamples: `counterexamples: ["${n}"]` })));
+    expect(await runsOf([...distinct, copy(17, field({ counterexamples: 'counterexamples: ["0"]' }))])).toEqual({ runs: 17, crashed: [] });
+    expect(await runsOf([...distinct, copy(17, field({ counterexamples: 'counterexamples: ["16"]' }))])).toEqual({ runs: 18, crashed: [] });
+  });
+
+  it('does not keep the verdicts of a field whose test vectors or normalization are not texts (the schema refuses it)', async () => {
+    for (const odd of [{ examples: 'examples: [1]' }, { counterexamples: 'counterexamples: [1]' }, { maxLength: 'normalize: [upper]' }]) {
+      expect(await runsOf([copy(0, field(odd)), copy(1, field(odd))])).toEqual({ runs: 2, crashed: [] });
+    }
   });
 
   it('keeps RE2 verdicts per pattern and values', () => {
