@@ -196,7 +196,7 @@ describe('characters', () => {
   });
 
   /** Every problem of the catalog (all rules), as file, rule, line, columns, pointer and message. */
-  const located = async (files: Record<string, string>) =>
+  const located = async (files: Record<string, string | undefined>) =>
     (await problemsOf(files)).map((p) => [p.file, p.rule, p.line, p.column, p.endColumn, p.pointer, p.message]);
   const SURROGATE = 'a lone surrogate is half of a character, which no file or seed can hold; write the character itself, or the whole pair of \\u escapes';
   const ONE_LINE =
