@@ -259,7 +259,11 @@ describe('pattern-portable', () => {
   });
 
   it('does not keep the verdicts of a field whose test vectors or normalization are not texts (the schema refuses it)', async () => {
-    const odds: Array<Record<string, string>> = [{ examples: 'examples: [1]' }, { counterexamples: 'counterexamples: [1]' }, { maxLength: 'normalize: [upper]' }];
+    const odds: Array<Record<string, string>> = [
+      { examples: 'examples: [1]' },
+      { counterexamples: 'counterexamples: [1]' },
+      { maxLength: 'normalize: [upper]' },
+    ];
     for (const odd of odds) {
       expect(await runsOf([copy(0, field(odd)), copy(1, field(odd))])).toEqual({ runs: 2, crashed: [] });
     }
