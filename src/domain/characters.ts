@@ -80,19 +80,14 @@ export function characterName(code: number): string {
   return name ? `${hex} ${name}` : hex;
 }
 
+/** The bidirectional controls: marks, embeddings, overrides, isolates and their pops. */
+const BIDI_CONTROLS = new Set([0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069]);
+
 /** Why a refused character is refused, in the analyst's terms. */
 function why(code: number): string {
   if (code <= 0x9f) return 'a control character has no place in a catalog file (it is invisible and breaks the seed and the forms)';
   if (code === 0xfeff) return 'an invisible character; a byte-order mark is accepted only as the very first character of the file';
-  if (
-    FORMAT_NAMES[code]?.includes('ISOLATE') ||
-    FORMAT_NAMES[code]?.includes('EMBEDDING') ||
-    FORMAT_NAMES[code]?.includes('OVERRIDE') ||
-    code === 0x202c ||
-    code === 0x200e ||
-    code === 0x200f ||
-    code === 0x061c
-  )
+  if (BIDI_CONTROLS.has(code))
     return 'a bidirectional control changes the order in which text is displayed, so what a reviewer reads is not what the file holds';
   return 'an invisible character makes two values that look the same differ';
 }
