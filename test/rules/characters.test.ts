@@ -216,6 +216,8 @@ describe('characters', () => {
     { name: 'a lone high surrogate after a whole pair written as it is', text: C('"😀\\uD83D"'), found: [lone('D83D', 10)] },
     { name: 'a lone low surrogate after a whole pair written as it is', text: C('"😀\\uDE00"'), found: [lone('DE00', 10)] },
     { name: 'a lone high surrogate before a whole pair', text: C('"a\\uD800\\uD83D\\uDE00"'), found: [lone('D800', 9)] },
+    { name: 'the last low surrogate, alone', text: C('"Acme\\uDFFF"'), found: [lone('DFFF', 12)] },
+    { name: 'the last high surrogate, alone', text: C('"Acme\\uDBFF"'), found: [lone('DBFF', 12)] },
     { name: 'a whole pair written as two escapes', text: C('"\\uD83D\\uDE00"'), found: [] },
   ])('reports $name: every lone surrogate, at its escape', async ({ text, found }) => {
     expect(await located({ 'countries/FR.yaml': text })).toEqual(found);
