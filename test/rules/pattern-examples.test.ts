@@ -1,6 +1,20 @@
-import { describe, expect, it } from 'vitest';
-import { problemsOf, RAIL_BR_PIX, setLine } from '../helpers/catalog.js';
+import { describe, expect, it, vi } from 'vitest';
+import type { RailField } from '../../src/generated/types.js';
+import { problemsOf, RAIL_BR_PIX, setLine, VALID } from '../helpers/catalog.js';
 import { sameData } from '../../src/rules/pattern-examples.js';
+
+/** The values checked against a field, one entry a check: a field shared by many rails is checked once (a count of steps). */
+const checked = vi.hoisted(() => [] as string[]);
+vi.mock('../../src/beneficiary/validate.js', async (original) => {
+  const actual = await original<typeof import('../../src/beneficiary/validate.js')>();
+  return {
+    ...actual,
+    checkValue: (field: RailField, value: unknown) => {
+      checked.push(`${field.name}=${String(value)}`);
+      return actual.checkValue(field, value);
+    },
+  };
+});
 
 // RAIL_BR_PIX: the pixKey field starts at line 20 (- name: pixKey); type line 22, pattern 24, maxLength 25,
 // examples 27, counterexamples 28.
@@ -177,6 +191,51 @@ describe('pattern-examples', () => {
         'counterexample " " passes the validation of field pixKey (an empty value of an optional field): tighten the pattern so that it rejects it, or remove the counterexample',
       ],
     ]);
+  });
+
+  /** Two digits: rails are read in the order of their file names. */
+  const nn = (n: number) => String(n).padStart(2, '0');
+  /** A copy of BR-pix under another id, with its own pixKey lines (key → line). */
+  const copy = (n: number, edits: Record<string, string>) => {
+    let text = RAIL_BR_PIX.replace('id: BR-pix', `id: BR-pix${nn(n)}`)
+      .replace('slug: pix', `slug: pix${nn(n)}`)
+      .replace('name: Pix\n', `name: Pix ${nn(n)}\n`);
+    for (const [key, line] of Object.entries(edits)) text = setLine(text, key, line);
+    return text;
+  };
+  /** How many values were checked against pixKey over a catalog of these rails. */
+  const checksOf = async (rails: string[]) => {
+    const files: Record<string, string | null> = { 'rails/BR-pix.yaml': null };
+    rails.forEach((text, n) => {
+      files[`rails/BR-pix${nn(n)}.yaml`] = text;
+    });
+    checked.length = 0;
+    await problemsOf({ ...VALID, ...files });
+    return checked.filter((c) => c.startsWith('pixKey=')).length;
+  };
+
+  it.each([
+    { name: 'the same field', second: {}, checks: 2 },
+    { name: 'another help', second: { help: 'help: { fr: Aide, en: Help }' }, checks: 4 },
+    { name: 'another pattern', second: { pattern: "pattern: '^[A-Za-z0-9@.+_ -]{1,77}$'" }, checks: 4 },
+    { name: 'one more counterexample', second: { counterexamples: 'counterexamples: ["not a key!", "no!"]' }, checks: 5 },
+  ])('checks the test vectors of a field once over rails: two rails whose fields differ in $name', async ({ second, checks }) => {
+    expect(await checksOf([copy(0, {}), copy(1, second)])).toBe(checks);
+  });
+
+  it.each([
+    { name: 'only counterexamples', edits: { examples: '# none' } },
+    { name: 'no examples in an empty list, and counterexamples', edits: { examples: 'examples: []' } },
+    { name: 'only examples', edits: { counterexamples: '# none' } },
+    { name: 'examples and an empty list of counterexamples', edits: { counterexamples: 'counterexamples: []' } },
+  ])('checks a field with $name once over two rails', async ({ edits }) => {
+    expect(await checksOf([copy(0, edits), copy(1, edits)])).toBe(1);
+  });
+
+  it('keeps 16 distinct fields of one name and pattern: a 17th is checked again each time it comes', async () => {
+    const distinct = Array.from({ length: 17 }, (_, n) => copy(n, { counterexamples: `counterexamples: ["no ${n}!"]` }));
+    expect(await checksOf([...distinct, copy(17, { counterexamples: 'counterexamples: ["no 0!"]' })])).toBe(17 * 2);
+    expect(await checksOf([...distinct, copy(17, { counterexamples: 'counterexamples: ["no 16!"]' })])).toBe(18 * 2);
   });
 
   // Each distinct field is checked once (kept by name and pattern, compared value by value): fields that differ in
