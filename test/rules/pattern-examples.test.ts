@@ -196,11 +196,11 @@ describe('pattern-examples', () => {
   /** Two digits: rails are read in the order of their file names. */
   const nn = (n: number) => String(n).padStart(2, '0');
   /** A copy of BR-pix under another id, with its own pixKey lines (key → line). */
-  const copy = (n: number, edits: Record<string, string>) => {
+  const copy = (n: number, edits: Record<string, string | undefined>) => {
     let text = RAIL_BR_PIX.replace('id: BR-pix', `id: BR-pix${nn(n)}`)
       .replace('slug: pix', `slug: pix${nn(n)}`)
       .replace('name: Pix\n', `name: Pix ${nn(n)}\n`);
-    for (const [key, line] of Object.entries(edits)) text = setLine(text, key, line);
+    for (const [key, line] of Object.entries(edits)) if (line !== undefined) text = setLine(text, key, line);
     return text;
   };
   /** How many values were checked against pixKey over a catalog of these rails. */
