@@ -218,6 +218,8 @@ describe('characters', () => {
     { name: 'a lone high surrogate before a whole pair', text: C('"a\\uD800\\uD83D\\uDE00"'), found: [lone('D800', 9)] },
     { name: 'the last low surrogate, alone', text: C('"Acme\\uDFFF"'), found: [lone('DFFF', 12)] },
     { name: 'the last high surrogate, alone', text: C('"Acme\\uDBFF"'), found: [lone('DBFF', 12)] },
+    { name: 'a lone first high surrogate after a pair that holds it, written as it is', text: C('"𐀀\\uD800"'), found: [lone('D800', 10)] },
+    { name: 'a lone last low surrogate after a pair that holds it, written as it is', text: C('"𐏿\\uDFFF"'), found: [lone('DFFF', 10)] },
     { name: 'a whole pair written as two escapes', text: C('"\\uD83D\\uDE00"'), found: [] },
   ])('reports $name: every lone surrogate, at its escape', async ({ text, found }) => {
     expect(await located({ 'countries/FR.yaml': text })).toEqual(found);
@@ -336,6 +338,43 @@ describe('characters', () => {
         28,
         '/fields/0/examples/0',
         'U+001B ESCAPE in the value (written as the escape \\e): a control character has no place in a catalog file (it is invisible and breaks the seed and the forms); delete the escape',
+      ],
+    ]);
+  });
+
+  it('reports a raw tab in a plain value at the value, though a backslash and a t follow (no escapes outside double quotes)', async () => {
+    expect(await located({ 'countries/FR.yaml': C('Fr\tance \\t') })).toEqual([
+      ['countries/FR.yaml', 'characters', 2, 7, 17, '/name', 'U+0009 CHARACTER TABULATION in the value: a catalog text holds no tab; write a space'],
+    ]);
+  });
+
+  it('reports an escape in a key at the key, with the pointer of the key', async () => {
+    const problems = await problemsOf({ 'countries/FR.yaml': 'code: FR\n"na\\u200Bme": France\ncurrency: EUR\nstatus: open\n' }, 'characters');
+    expect(problems.map((p) => [p.line, p.column, p.endColumn, p.pointer, p.message])).toEqual([
+      [
+        2,
+        4,
+        10,
+        '/na\u200bme',
+        'U+200B ZERO WIDTH SPACE in the key (written as the escape \\u200B): an invisible character makes two values that look the same differ; delete the escape',
+      ],
+    ]);
+  });
+
+  it('reports a counterexample reused by an alias elsewhere, at its escape, with the pointer of the alias', async () => {
+    const text = RAIL_BR_PIX.replace('counterexamples: ["not a key!"]', 'counterexamples: [&c "not\\0a key"]').replace(
+      'title: Pix, Banco Central do Brasil',
+      'title: *c',
+    );
+    expect(await located({ 'rails/BR-pix.yaml': text })).toEqual([
+      [
+        'rails/BR-pix.yaml',
+        'characters',
+        28,
+        30,
+        32,
+        '/sources/0/title',
+        'U+0000 NULL in the value (written as the escape \\0): a control character has no place in a catalog file (it is invisible and breaks the seed and the forms); delete the escape',
       ],
     ]);
   });
