@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { problemsOf, RAIL_BR_PIX } from '../helpers/catalog.js';
+import { problemsOf, RAIL_BR_PIX, validateFiles, VALID } from '../helpers/catalog.js';
 
 /** BR-pix with a key type (select), a key that depends on it, a bank code that applies to one type only, and a select after them. */
 const FIELDS = [
@@ -372,5 +372,28 @@ describe('dependent-fields', () => {
     },
   ])('reports $name, with what to do', async ({ files, at }) => {
     expect(await located(files)).toEqual(at.map(([pointer, line, message]) => ['dependent-fields', pointer, line, message]));
+  });
+
+  // Entries the schema refused reach the rules too: the rule reads what it can, and leaves the rest to the schema.
+  const CPF_UNCOVERED = [
+    [
+      '/fields/1/dependsOn',
+      35,
+      'option "cpf" of keyType has no variant for field key: add a variant with when: [cpf], or otherwise: {} to keep the field as written for it',
+    ],
+  ];
+  it.each([
+    {
+      name: 'a variant that is not a mapping',
+      edits: { 37: '        - null', 38: '        #', 39: '        #', 40: '        #', 41: '        #' },
+      found: CPF_UNCOVERED,
+    },
+    { name: 'a when that is not a list', edits: { 37: '        - when: cpf' }, found: CPF_UNCOVERED },
+    { name: 'a when with a number', edits: { 37: '        - when: [1, cpf]' }, found: [] },
+  ])('reads a dependency the schema refused ($name) without crashing', async ({ edits, found }) => {
+    const { report, crashed } = await validateFiles({ ...VALID, ...rail(edits) });
+    expect(crashed).toEqual([]);
+    expect(report.problems.filter((p) => p.rule === 'dependent-fields').map((p) => [p.pointer, p.line, p.message])).toEqual(found);
+    expect(report.problems.filter((p) => p.rule === 'schema').map((p) => p.line)).toEqual([37]);
   });
 });
