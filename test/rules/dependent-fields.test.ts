@@ -51,7 +51,7 @@ const FIELDS = [
 ];
 
 /** The rail with lines replaced by number (line numbers stay those of FIELDS). */
-function rail(edits: Record<number, string> = {}): Record<string, string> {
+function rail(edits: Record<number, string | undefined> = {}): Record<string, string> {
   const lines = FIELDS.map((line, k) => edits[19 + k] ?? line);
   const text = RAIL_BR_PIX.replace(/fields:[\s\S]*?(?=verifiedAt:)/, () => `${lines.join('\n')}\n`);
   return { 'rails/BR-pix.yaml': text };
