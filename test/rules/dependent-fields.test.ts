@@ -86,6 +86,11 @@ describe('dependent-fields', () => {
     },
     { name: 'a variant that gives a stricter type to a text field', files: rail({ 43: '          type: email' }) },
     { name: 'a variant with no format of its own (required only)', files: rail({ 58: '          required: false' }) },
+    { name: "a variant maxLength equal to the field's", files: rail({ 39: '          maxLength: 40' }) },
+    {
+      name: 'a variant type equal to the type of a field that is not text',
+      files: rail({ 29: '    type: pix_key', 43: '          type: pix_key', 45: '          counterexamples: ["not a key!"]' }),
+    },
   ])('accepts $name', async ({ files }) => {
     expect(await located(files)).toEqual([]);
   });
@@ -370,6 +375,50 @@ describe('dependent-fields', () => {
         ],
       ],
     },
+    {
+      name: 'a variant example that fails the variant, with no counterexamples',
+      files: rail({ 40: '          examples: ["5299822472"]', 41: '          # no counterexamples' }),
+      at: [
+        [
+          '/fields/1/dependsOn/variants/0/examples/0',
+          40,
+          'example "5299822472" fails the validation of field key with keyType cpf (pattern): not in the expected format (the value must match ^[0-9]{11}$); fix the example, or the field if the example is right',
+        ],
+      ],
+    },
+    {
+      name: 'a variant for two options whose example fails it',
+      files: rail({ 37: '        - when: [cpf, email]', 40: '          examples: ["5299822472"]', 42: '      #', 43: '      #', 44: '      #', 45: '      #' }),
+      at: [
+        [
+          '/fields/1/dependsOn/variants/0/examples/0',
+          40,
+          'example "5299822472" fails the validation of field key with keyType cpf, email (pattern): not in the expected format (the value must match ^[0-9]{11}$); fix the example, or the field if the example is right',
+        ],
+      ],
+    },
+    {
+      name: 'a variant without a format whose example fails the field',
+      files: rail({ 58: '          examples: ["4001"]' }),
+      at: [
+        [
+          '/fields/2/dependsOn/variants/1/examples/0',
+          58,
+          'example "4001" fails the validation of field bank with keyType email (pattern): not in the expected format (the value must match ^[0-9]{5}$); fix the example, or the field if the example is right',
+        ],
+      ],
+    },
+    {
+      name: 'a variant without a format whose counterexample passes the field',
+      files: rail({ 58: '          counterexamples: ["40012"]' }),
+      at: [
+        [
+          '/fields/2/dependsOn/variants/1/counterexamples/0',
+          58,
+          'counterexample "40012" passes the validation of field bank with keyType email: tighten the pattern so that it rejects it, or remove the counterexample',
+        ],
+      ],
+    },
   ])('reports $name, with what to do', async ({ files, at }) => {
     expect(await located(files)).toEqual(at.map(([pointer, line, message]) => ['dependent-fields', pointer, line, message]));
   });
@@ -390,10 +439,11 @@ describe('dependent-fields', () => {
     },
     { name: 'a when that is not a list', edits: { 37: '        - when: cpf' }, found: CPF_UNCOVERED },
     { name: 'a when with a number', edits: { 37: '        - when: [1, cpf]' }, found: [] },
+    { name: 'a controlling field that is not a name', edits: { 35: '      field: 5' }, found: [] },
   ])('reads a dependency the schema refused ($name) without crashing', async ({ edits, found }) => {
     const { report, crashed } = await validateFiles({ ...VALID, ...rail(edits) });
     expect(crashed).toEqual([]);
     expect(report.problems.filter((p) => p.rule === 'dependent-fields').map((p) => [p.pointer, p.line, p.message])).toEqual(found);
-    expect(report.problems.filter((p) => p.rule === 'schema').map((p) => p.line)).toEqual([37]);
+    expect(report.problems.filter((p) => p.rule === 'schema').map((p) => p.line)).toEqual([Number(Object.keys(edits)[0])]);
   });
 });
