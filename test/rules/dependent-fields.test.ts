@@ -446,4 +446,23 @@ describe('dependent-fields', () => {
     expect(report.problems.filter((p) => p.rule === 'dependent-fields').map((p) => [p.pointer, p.line, p.message])).toEqual(found);
     expect(report.problems.filter((p) => p.rule === 'schema').map((p) => p.line)).toEqual([Number(Object.keys(edits)[0])]);
   });
+
+  // The select fields a message proposes: written before the field, of type select, and depending on nothing.
+  it.each([
+    { name: 'a select that depends on another field and text fields', edits: {}, write: 'add a select field before it, with one option per format' },
+    {
+      name: 'one plain select among them',
+      edits: { 21: '    label: { fr: Type de clé, en: Key type }' },
+      write: 'write the name of a select field written before it (keyType)',
+    },
+  ])('proposes, to a field that depends on itself after $name, what to write', async ({ edits, write }) => {
+    const files = rail({
+      21: '    dependsOn: { field: key, variants: [{ when: [cpf] }] }',
+      ...Object.fromEntries([52, 53, 54, 55, 56, 57, 58].map((n) => [n, '    # no dependsOn'])),
+      63: '    options: [{ value: a, label: { fr: A, en: A } }]\n    dependsOn: { field: mode, variants: [{ when: [a] }] }',
+      ...edits,
+    });
+    const problems = (await problemsOf(files)).filter((p) => p.rule === 'dependent-fields' && p.pointer === '/fields/3/dependsOn/field');
+    expect(problems.map((p) => p.message)).toEqual([`field mode depends on itself: a field's format can only depend on another field's choice; ${write}`]);
+  });
 });
