@@ -286,6 +286,13 @@ describe('pattern-examples', () => {
     [{ a: 0 }, { a: -0 }, false],
     [{ a: null }, { a: 0 }, false],
     ['1', 1, false],
+    [null, {}, false],
+    [{}, null, false],
+    [new Date(0), {}, false],
+    [{}, new Date(0), false],
+    [Object.create(null), {}, false],
+    [{ a: [1] }, { a: 1 }, false],
+    [{ a: 1 }, { a: [1] }, false],
   ])('compares data: %j and %j are the same: %s', (a, b, same) => {
     expect(sameData(a, b)).toBe(same);
     expect(sameData(b, a)).toBe(same);
