@@ -465,4 +465,7 @@ describe('dependent-fields', () => {
     const problems = (await problemsOf(files)).filter((p) => p.rule === 'dependent-fields' && p.pointer === '/fields/3/dependsOn/field');
     expect(problems.map((p) => p.message)).toEqual([`field mode depends on itself: a field's format can only depend on another field's choice; ${write}`]);
   });
+  it('reports an error', async () => {
+    expect((await problemsOf(rail({ 35: '      field: key' }), 'dependent-fields')).map((p) => p.severity)).toEqual(['error']);
+  });
 });

@@ -46,4 +46,7 @@ describe('duplicate-field', () => {
   ])('reports $name', async ({ text, expected }) => {
     expect(await located(text)).toEqual(expected.map((at) => ['rails/BR-pix.yaml', 'duplicate-field', ...at]));
   });
+  it('reports an error (the second field could never be filled)', async () => {
+    expect((await problemsOf({ 'rails/BR-pix.yaml': withFields('pixKey') }, 'duplicate-field')).map((p) => p.severity)).toEqual(['error']);
+  });
 });

@@ -101,4 +101,7 @@ describe('field-options', () => {
       ],
     ]);
   });
+  it('reports an error (a select without options cannot be filled)', async () => {
+    expect((await problemsOf({ 'rails/BR-pix.yaml': withSelect(SELECT.slice(0, 4)) }, 'field-options')).map((p) => p.severity)).toEqual(['error']);
+  });
 });
