@@ -240,9 +240,10 @@ describe('pattern-portable', () => {
     { name: 'one more example', second: field({ examples: 'examples: [abc, abd]' }), runs: 2 },
     { name: 'one more counterexample', second: field({ counterexamples: 'counterexamples: ["a1", "a2"]' }), runs: 2 },
     { name: 'no counterexamples', second: field({ counterexamples: '# none' }), runs: 2 },
+    { name: 'counterexamples after none', first: field({ counterexamples: '# none' }), second: field(), runs: 2 },
     { name: 'a normalization', second: field({ maxLength: 'normalize: upper' }), runs: 2 },
-  ])('runs RE2 once a distinct field: two rails whose fields differ in $name', async ({ second, runs }) => {
-    expect(await runsOf([copy(0, field()), copy(1, second)])).toEqual({ runs, crashed: [] });
+  ])('runs RE2 once a distinct field: two rails whose fields differ in $name', async ({ first = field(), second, runs }) => {
+    expect(await runsOf([copy(0, first), copy(1, second)])).toEqual({ runs, crashed: [] });
   });
 
   it('runs RE2 on the test vectors once for rails that share a field without counterexamples or examples', async () => {
@@ -256,17 +257,23 @@ describe('pattern-portable', () => {
     const distinct = Array.from({ length: 17 }, (_, n) => copy(n, field({ counterexamples: `counterexamples: ["${n}"]` })));
     expect(await runsOf([...distinct, copy(17, field({ counterexamples: 'counterexamples: ["0"]' }))])).toEqual({ runs: 17, crashed: [] });
     expect(await runsOf([...distinct, copy(17, field({ counterexamples: 'counterexamples: ["16"]' }))])).toEqual({ runs: 18, crashed: [] });
+    expect(await runsOf([...distinct, copy(17, field({ counterexamples: 'counterexamples: ["1"]' }))])).toEqual({ runs: 17, crashed: [] });
   });
 
   it('does not keep the verdicts of a field whose test vectors or normalization are not texts (the schema refuses it)', async () => {
     const odds: Array<Record<string, string>> = [
       { examples: 'examples: [1]' },
+      { examples: 'examples: [abc, 1]' },
       { counterexamples: 'counterexamples: [1]' },
-      { maxLength: 'normalize: [upper]' },
+      { maxLength: 'normalize: 5' },
     ];
     for (const odd of odds) {
       expect(await runsOf([copy(0, field(odd)), copy(1, field(odd))])).toEqual({ runs: 2, crashed: [] });
     }
+  });
+
+  it('leaves a pattern that does not compile to pattern-syntax', async () => {
+    expect(await problemsOfRule(rail('^[0-9'))).toEqual([]);
   });
 
   it('keeps RE2 verdicts per pattern and values', () => {
