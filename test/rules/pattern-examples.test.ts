@@ -236,6 +236,7 @@ describe('pattern-examples', () => {
     const distinct = Array.from({ length: 17 }, (_, n) => copy(n, { counterexamples: `counterexamples: ["no ${n}!"]` }));
     expect(await checksOf([...distinct, copy(17, { counterexamples: 'counterexamples: ["no 0!"]' })])).toBe(17 * 2);
     expect(await checksOf([...distinct, copy(17, { counterexamples: 'counterexamples: ["no 16!"]' })])).toBe(18 * 2);
+    expect(await checksOf([...distinct, copy(17, { counterexamples: 'counterexamples: ["no 1!"]' })])).toBe(17 * 2);
   });
 
   // Each distinct field is checked once (kept by name and pattern, compared value by value): fields that differ in
