@@ -80,19 +80,14 @@ export function characterName(code: number): string {
   return name ? `${hex} ${name}` : hex;
 }
 
+/** The bidirectional controls: marks, embeddings, overrides, isolates and their pops. */
+const BIDI_CONTROLS = new Set([0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069]);
+
 /** Why a refused character is refused, in the analyst's terms. */
 function why(code: number): string {
   if (code <= 0x9f) return 'a control character has no place in a catalog file (it is invisible and breaks the seed and the forms)';
   if (code === 0xfeff) return 'an invisible character; a byte-order mark is accepted only as the very first character of the file';
-  if (
-    FORMAT_NAMES[code]?.includes('ISOLATE') ||
-    FORMAT_NAMES[code]?.includes('EMBEDDING') ||
-    FORMAT_NAMES[code]?.includes('OVERRIDE') ||
-    code === 0x202c ||
-    code === 0x200e ||
-    code === 0x200f ||
-    code === 0x061c
-  )
+  if (BIDI_CONTROLS.has(code))
     return 'a bidirectional control changes the order in which text is displayed, so what a reviewer reads is not what the file holds';
   return 'an invisible character makes two values that look the same differ';
 }
@@ -131,14 +126,14 @@ export function refusedCharacters(text: string, limit = 20): CharacterFinding[] 
  * surrogate (\uD800: half of a character, which no encoding can write).
  */
 const REFUSED_IN_VALUE =
-  /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])([\udc00-\udfff])/g;
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** The distinct refused characters of a value or key, by code unit, in order of first appearance. */
 export function refusedInValue(value: string): number[] {
   const codes: number[] = [];
   REFUSED_IN_VALUE.lastIndex = 0;
   for (let m = REFUSED_IN_VALUE.exec(value); m; m = REFUSED_IN_VALUE.exec(value)) {
-    const code = (m[1] ?? m[0]).charCodeAt(0);
+    const code = m[0].charCodeAt(0);
     if (!codes.includes(code)) codes.push(code);
   }
   return codes;

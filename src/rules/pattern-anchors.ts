@@ -25,16 +25,20 @@ export function topLevelAlternatives(source: string): string[] {
   return alternatives;
 }
 
+/** Whether a text ends with a $ that is not escaped (an even number of backslashes before it). */
+function endsAnchored(text: string): boolean {
+  const trailingBackslashes = /(\\*)\$$/.exec(text)?.[1].length;
+  return trailingBackslashes !== undefined && trailingBackslashes % 2 === 0;
+}
+
 /** Whether an alternative starts with ^ and ends with a $ that is not escaped. */
 function anchored(alternative: string): boolean {
-  const trailingBackslashes = /(\\*)\$$/.exec(alternative)?.[1].length;
-  return alternative.startsWith('^') && trailingBackslashes !== undefined && trailingBackslashes % 2 === 0;
+  return alternative.startsWith('^') && endsAnchored(alternative);
 }
 
 /** An alternative without its own ^ and $ anchors. */
 function unanchored(alternative: string): string {
-  const start = alternative.startsWith('^') ? 1 : 0;
-  return anchored(`^${alternative.slice(start)}`) ? alternative.slice(start, -1) : alternative.slice(start);
+  return alternative.slice(alternative.startsWith('^') ? 1 : 0, endsAnchored(alternative) ? -1 : undefined);
 }
 
 /** What to say about a pattern that is not anchored around every alternative; '' for one that is. */
@@ -60,6 +64,7 @@ export default defineRule({
         for (const { at, pattern } of patternsOf(field)) {
           if (!compilePattern(pattern).ok) continue; // pattern-syntax reports it
           let message = memo.get(pattern);
+          // Stryker disable next-line ConditionalExpression: the memo only saves time (the message is computed again, the same)
           if (message === undefined) memo.set(pattern, (message = anchorMessage(pattern)));
           if (message) report(rail, `/fields/${i}${at}`, message);
         }

@@ -32,10 +32,10 @@ export function quotePattern(pattern: string): string {
 function compilesWithoutU(source: string): boolean {
   try {
     new RegExp(source);
-    return true;
   } catch {
     return false;
   }
+  return true;
 }
 
 export default defineRule({

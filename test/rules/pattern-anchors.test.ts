@@ -33,6 +33,53 @@ describe('pattern-anchors', () => {
     ]);
   });
 
+  // Every alternative is checked: one anchored alternative does not excuse another, wherever it stands.
+  it.each([
+    { pattern: '[0-9]{11}', fix: '^[0-9]{11}$' },
+    { pattern: '^[0-9]{11}', fix: '^[0-9]{11}$' },
+    { pattern: '[0-9]{11}$', fix: '^[0-9]{11}$' },
+    { pattern: '^[0-9]{11}\\$', fix: '^[0-9]{11}\\$$' },
+    { pattern: '^a\\\\\\$', fix: '^a\\\\\\$$' },
+    { pattern: '^[0-9]{11}|[0-9]{14}$', fix: '^(?:[0-9]{11}|[0-9]{14})$', every: true },
+    { pattern: '^[0-9]{11}$|[0-9]{14}', fix: '^(?:[0-9]{11}|[0-9]{14})$', every: true },
+    { pattern: '[0-9]{14}|^[0-9]{11}$', fix: '^(?:[0-9]{14}|[0-9]{11})$', every: true },
+    { pattern: 'a|^b$|c', fix: '^(?:a|b|c)$', every: true },
+    { pattern: '^$|a', fix: '^(?:|a)$', every: true },
+    { pattern: '^(a)$|(b)', fix: '^(?:(a)|(b))$', every: true },
+    { pattern: '^[$]x', fix: '^[$]x$' },
+  ])('says that $pattern is not anchored and writes it anchored: $fix', async ({ pattern, fix, every }) => {
+    const problems = await problemsOfRule(withPattern(pattern));
+    expect(problems.map((p) => p.message)).toEqual([
+      `pattern '${pattern}' is not anchored at both ends${every ? ' of every alternative' : ''}, so it accepts any value that merely contains a match (a valid value with extra characters around it): write '${fix}'`,
+    ]);
+  });
+
+  it('quotes the pattern and its fix as YAML writes them in single quotes (a quote doubled)', async () => {
+    const problems = await problemsOfRule({ 'rails/BR-pix.yaml': setLine(RAIL_BR_PIX, 'pattern', `pattern: "it's"`) });
+    expect(problems.map((p) => p.message)).toEqual([
+      "pattern 'it''s' is not anchored at both ends, so it accepts any value that merely contains a match (a valid value with extra characters around it): write '^it''s$'",
+    ]);
+  });
+
+  it('warns at every field that has the same unanchored pattern', async () => {
+    const text = RAIL_BR_PIX.replace('verifiedAt:', () =>
+      [
+        '  - name: other',
+        '    label: { fr: Autre, en: Other }',
+        '    type: text',
+        '    required: false',
+        "    pattern: '[0-9]{4}'",
+        '    examples: ["1234"]',
+        'verifiedAt:',
+      ].join('\n'),
+    );
+    const problems = await problemsOfRule({ 'rails/BR-pix.yaml': setLine(text, 'pattern', "pattern: '[0-9]{4}'") });
+    expect(problems.map((p) => [p.pointer, p.line])).toEqual([
+      ['/fields/0/pattern', 24],
+      ['/fields/1/pattern', 33],
+    ]);
+  });
+
   it('leaves a pattern that does not compile to pattern-syntax', async () => {
     expect(await problemsOfRule(withPattern('[0-9'))).toEqual([]);
   });

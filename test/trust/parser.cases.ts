@@ -186,6 +186,26 @@ export const cases: HostileCase[] = [
     files: { 'countries/FR.yaml': '\ufeffcode: FR\nname: France\ncurrency: EUR\nstatus: open\n' },
     expect: [],
   },
+  // The same characters written as YAML escapes in a double-quoted value: the raw text holds none of them.
+  ...[
+    { written: '\\0', says: /^U\+0000 NULL in the value \(written as the escape \\0\)/ },
+    { written: '\\e', says: /^U\+001B ESCAPE in the value \(written as the escape \\e\)/ },
+    { written: '\\x1b', says: /^U\+001B ESCAPE in the value \(written as the escape \\x1b\)/ },
+    { written: '\\a', says: /^U\+0007 BELL in the value \(written as the escape \\a\)/ },
+    { written: '\\u202E', says: /^U\+202E RIGHT-TO-LEFT OVERRIDE in the value \(written as the escape \\u202E\)/ },
+    { written: '\\uD800', says: /^U\+D800 in the value \(written as the escape \\uD800\): a lone surrogate/ },
+  ].map(
+    ({ written, says }): HostileCase => ({
+      name: `a name with the escape ${written}`,
+      files: { 'countries/FR.yaml': `code: FR\nname: "Fra${written}nce"\ncurrency: EUR\nstatus: open\n` },
+      expect: [{ rule: 'characters', file: 'countries/FR.yaml', line: 2, column: 11, message: says }],
+    }),
+  ),
+  {
+    name: 'a label with the escape \\e',
+    files: { [R]: rail((t) => t.replace('Pix key }', '"Pix\\e key" }')) },
+    expect: [{ rule: 'characters', file: R, line: 21, message: /^U\+001B ESCAPE in the value \(written as the escape \\e\)/ }],
+  },
   {
     name: 'a file over 256 KB',
     files: { 'countries/FR.yaml': `code: FR\nname: France\ncurrency: EUR\nstatus: open\n# ${'x'.repeat(300 * 1024)}\n` },
