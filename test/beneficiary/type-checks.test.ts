@@ -90,6 +90,21 @@ describe('typeChecks', () => {
     ])('rejects %j', (email) => {
       expect(typeChecks.email(email, noOptions)?.code).toBe('type');
     });
+    const d63 = 'd'.repeat(63);
+    it.each([
+      { email: `${'a'.repeat(64)}@example.com`, length: 76, accepted: true, name: 'a local part of exactly 64 characters' },
+      { email: `${'a'.repeat(65)}@example.com`, length: 77, accepted: false, name: 'a local part of 65' },
+      { email: `${'a'.repeat(10)}@${d63}.${d63}.${d63}.${'d'.repeat(47)}.com`, length: 254, accepted: true, name: 'an address of exactly 254 characters' },
+      { email: `${'a'.repeat(10)}@${d63}.${d63}.${d63}.${'d'.repeat(48)}.com`, length: 255, accepted: false, name: 'an address of 255' },
+      { email: `${'a'.repeat(64)}@${d63}.${d63}.${'d'.repeat(57)}.com`, length: 254, accepted: true, name: 'a local part of 64 in an address of 254' },
+    ])('$name: accepted $accepted', ({ email, length, accepted }) => {
+      expect(email.length).toBe(length);
+      expect(typeChecks.email(email, noOptions)).toEqual(
+        accepted
+          ? undefined
+          : { code: 'type', message: 'not an e-mail address: write one address like name@example.com, without spaces, names or angle brackets' },
+      );
+    });
     it('answers inputs built to make a regular expression backtrack (a backtracking check would not end for hours)', () => {
       const evil = [
         `${'a.'.repeat(30)}@${'a-'.repeat(100)}!`,
@@ -179,6 +194,32 @@ describe('typeChecks', () => {
       ['7D9F0335-8DCC-4054-9BF9-0DBD61D36906', 'type'], // random keys are lowercase
     ])('rejects %s (%s)', (key, code) => {
       expect(typeChecks.pix_key(key, noOptions)?.code).toBe(code);
+    });
+    // Remainders 2 give a check digit 9; remainders 0 and 1 give 0 (checked against the usual (10·Σ mod 11) mod 10 form).
+    it.each([
+      ['10000032999', 'CPF, both remainders 2: check digits 99'],
+      ['10000039900', 'CPF, both remainders 1: check digits 00'],
+      ['10000135100', 'CPF, both remainders 0: check digits 00'],
+      ['11222333057299', 'CNPJ, both remainders 2: check digits 99'],
+      ['11222333126100', 'CNPJ, both remainders 1: check digits 00'],
+      ['11222333044200', 'CNPJ, both remainders 0: check digits 00'],
+    ])('accepts %s (%s)', (key) => {
+      expect(typeChecks.pix_key(key, noOptions)).toBeUndefined();
+    });
+    it.each([
+      ['10000032990', 'CPF', '99', 'the 9 before them'],
+      ['10000032909', 'CPF', '99', 'the 9 before them'],
+      ['10000039909', 'CPF', '00', 'the 9 before them'],
+      ['10000135190', 'CPF', '00', 'the 9 before them'],
+      ['11222333057290', 'CNPJ', '99', 'the 12 characters before them'],
+      ['11222333126109', 'CNPJ', '00', 'the 12 characters before them'],
+      ['11222333044290', 'CNPJ', '00', 'the 12 characters before them'],
+    ])('rejects %s, whose %s check digits are %s', (key, kind, expected, before) => {
+      const mistyped = kind === 'CPF' ? 'a digit is mistyped' : 'a character is mistyped';
+      expect(typeChecks.pix_key(key, noOptions)).toEqual({
+        code: 'checksum',
+        message: `bad checksum: the last two digits of this ${kind} should be ${expected} for ${before}, so ${mistyped}; copy the ${kind} again`,
+      });
     });
     it('tells how to write an alphanumeric CNPJ typed in lowercase', () => {
       expect(typeChecks.pix_key('12abc34501de35', noOptions)?.message).toContain('12ABC34501DE35');
