@@ -256,3 +256,75 @@ describe('checkValue', () => {
     expect(checkValue(rail.fields[2], undefined)).toEqual({ value: undefined });
   });
 });
+
+describe('the messages of validateBeneficiary', () => {
+  const fields: SeedField[] = [
+    { name: 'holder', label: { fr: 'Titulaire', en: 'Account holder' }, type: 'text', required: true, normalize: 'trim', maxLength: 10 },
+    { name: 'note', type: 'text', required: true, maxLength: 2 },
+    { name: 'code', type: 'text', required: false, pattern: '^[0-9]+$' },
+    { name: 'reference', type: 'text', required: false, pattern: '^[A-Z]{3}$', help },
+    { name: 'broken', type: 'text', required: false, pattern: '(?<x' },
+    { name: 'legacy', type: 'swift' as SeedField['type'], required: false },
+  ];
+  const base = { holder: 'Jane', note: 'ab' };
+  const messageOf = (values: Record<string, unknown>) => validateBeneficiary({ fields }, { ...base, ...values }).errors.map((e) => [e.field, e.message]);
+
+  it.each([
+    { values: { holder: undefined }, field: 'holder', message: 'Account holder is required: write a value' },
+    { values: { holder: null }, field: 'holder', message: 'Account holder is required: write a value' },
+    { values: { holder: ' \t ' }, field: 'holder', message: 'Account holder is required: write a value, not an empty text' },
+    { values: { note: '' }, field: 'note', message: 'note is required: write a value, not an empty text' },
+    {
+      values: { holder: 21000021 },
+      field: 'holder',
+      message: 'must be a text, not a number: send it in quotes ("21000021"), since a number loses its leading zeros',
+    },
+    { values: { holder: 12n }, field: 'holder', message: 'must be a text, not a number: send it in quotes ("12"), since a number loses its leading zeros' },
+    { values: { holder: true }, field: 'holder', message: 'must be a text, not true: send the value in quotes' },
+    { values: { holder: false }, field: 'holder', message: 'must be a text, not false: send the value in quotes' },
+    { values: { holder: { name: 'Jane' } }, field: 'holder', message: 'must be a text, not an object: send one value in quotes' },
+    { values: { holder: ['Jane'] }, field: 'holder', message: 'must be a text, not a list: send one value in quotes' },
+    { values: { holder: Symbol('x') }, field: 'holder', message: 'must be a text, not a symbol: send one value in quotes' },
+    { values: { holder: () => 'x' }, field: 'holder', message: 'must be a text, not a function: send one value in quotes' },
+    {
+      values: { holder: ' Jane Doe Smith ' },
+      field: 'holder',
+      message: 'too long: at most 10 characters after normalization (trim), this value has 14; remove the extra characters',
+    },
+    { values: { note: 'abc' }, field: 'note', message: 'too long: at most 2 characters, this value has 3; remove the extra characters' },
+    { values: { code: '12a' }, field: 'code', message: 'not in the expected format (the value must match ^[0-9]+$)' },
+    { values: { reference: 'AB' }, field: 'reference', message: 'not in the expected format: Help (the value must match ^[A-Z]{3}$)' },
+    {
+      values: { broken: 'x' },
+      field: 'broken',
+      message: "this field's pattern does not compile (Invalid capture group name), so no value can be accepted: the rail is misconfigured",
+    },
+    { values: { legacy: 'x' }, field: 'legacy', message: 'this field has an unknown type "swift": the rail is misconfigured' },
+  ])('$field: $message', ({ values, field, message }) => {
+    expect(messageOf(values)).toEqual([[field, message]]);
+  });
+
+  it.each([
+    { note: '\u{10000}\u{10000}', why: 'U+10000, the first pair (D800 DC00)', error: false },
+    { note: '\u{10FFFF}\u{10FFFF}', why: 'U+10FFFF, the last pair (DBFF DFFF)', error: false },
+    { note: '\uD800ab', why: 'a high surrogate followed by a letter is not a pair: three', error: true },
+    { note: '\uDC00\uDC00a', why: 'lone low surrogates: three', error: true },
+    { note: '\u{10000}\uD800', why: 'a pair then a lone high surrogate at the end: two', error: false },
+    { note: '\u{10000}\uD800\uD800', why: 'a pair then two lone high surrogates: three', error: true },
+  ])('counts code points: $why', ({ note, error }) => {
+    const counted = codes({ note }, { fields: [fields[1]] });
+    expect(counted).toEqual(error ? [['note', 'max_length']] : []);
+  });
+
+  it('refuses a field that is not an object without throwing', () => {
+    expect(checkValue(null as unknown as SeedField, 'x')).toEqual({
+      value: undefined,
+      error: { field: '', code: 'type', message: 'no such field: the rail is misconfigured' },
+    });
+  });
+
+  it('gives no help when the help is not in both languages', () => {
+    const halfHelp = { fields: [{ name: 'code', type: 'text', required: true, help: { en: 'Digits' } } as unknown as SeedField] };
+    expect(validateBeneficiary(halfHelp, {}).errors).toEqual([{ field: 'code', code: 'required', message: 'code is required: write a value' }]);
+  });
+});
