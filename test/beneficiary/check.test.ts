@@ -284,7 +284,7 @@ describe('checkBeneficiary', () => {
       fr: `ce n'est pas l'un des choix : écrivez l'une des valeurs ${shown}, … (21 en tout)`,
       en: `not one of the choices: write one of ${shown}, … (21 in all)`,
     });
-    const twenty = { fields: [{ ...select.fields[0], options: options.slice(0, 22) }] };
+    const twenty = { fields: [{ ...select.fields[0], options: options.slice(0, 22) } as unknown as SeedField] };
     expect(checkBeneficiary(twenty, { bank: 'x' }).errors[0].message.fr).toBe(`ce n'est pas l'un des choix : écrivez l'une des valeurs ${shown}`);
   });
 
