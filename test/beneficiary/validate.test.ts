@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { checkValue, MAX_VALUE_LENGTH, validateBeneficiary, type BeneficiaryErrorCode } from '../../src/beneficiary/index.js';
+import { checkFieldOf, checkValue, MAX_VALUE_LENGTH, validateBeneficiary, type BeneficiaryErrorCode } from '../../src/beneficiary/index.js';
 import type { SeedField } from '../../src/generated/types.js';
 
 const help = { fr: 'Aide', en: 'Help' };
@@ -309,6 +309,8 @@ describe('the messages of validateBeneficiary', () => {
     { note: '\u{10FFFF}\u{10FFFF}', why: 'U+10FFFF, the last pair (DBFF DFFF)', error: false },
     { note: '\uD800ab', why: 'a high surrogate followed by a letter is not a pair: three', error: true },
     { note: '\uDC00\uDC00a', why: 'lone low surrogates: three', error: true },
+    { note: 'a\uDC00b', why: 'a letter then a lone low surrogate: three', error: true },
+    { note: '\uD800\uE000a', why: 'a high surrogate before a character past the low surrogates: three', error: true },
     { note: '\u{10000}\uD800', why: 'a pair then a lone high surrogate at the end: two', error: false },
     { note: '\u{10000}\uD800\uD800', why: 'a pair then two lone high surrogates: three', error: true },
   ])('counts code points: $why', ({ note, error }) => {
@@ -323,8 +325,55 @@ describe('the messages of validateBeneficiary', () => {
     });
   });
 
-  it('gives no help when the help is not in both languages', () => {
-    const halfHelp = { fields: [{ name: 'code', type: 'text', required: true, help: { en: 'Digits' } } as unknown as SeedField] };
+  it.each([{ en: 'Digits' }, { fr: 'Chiffres' }])('gives no help when the help is not in both languages: %j', (half) => {
+    const halfHelp = { fields: [{ name: 'code', type: 'text', required: true, help: half } as unknown as SeedField] };
     expect(validateBeneficiary(halfHelp, {}).errors).toEqual([{ field: 'code', code: 'required', message: 'code is required: write a value' }]);
+  });
+
+  it('names no field when the field has no name, and refuses a field that is not an object', () => {
+    expect(checkValue({ name: 5, type: 'text', required: true } as unknown as SeedField, undefined).error?.field).toBe('');
+    expect(checkValue('iban' as unknown as SeedField, 'x')).toEqual({
+      value: undefined,
+      error: { field: '', code: 'type', message: 'no such field: the rail is misconfigured' },
+    });
+    expect(checkFieldOf([], null as unknown as SeedField, {})).toEqual({
+      value: undefined,
+      error: { field: '', code: 'type', message: 'no such field: the rail is misconfigured' },
+    });
+  });
+
+  it('gives a value key, undefined, for an absent or blank optional value', () => {
+    const optional = { name: 'note', type: 'text', required: false } satisfies SeedField;
+    expect(checkValue(optional, undefined)).toStrictEqual({ value: undefined });
+    expect(checkValue(optional, ' ')).toStrictEqual({ value: undefined });
+    expect(checkFieldOf([optional], optional, {})).toStrictEqual({ value: undefined });
+  });
+
+  it('counts a value of white space only as missing, even without a normalization', () => {
+    expect(codes({ note: ' \t ' }, { fields: [fields[1]] })).toEqual([['note', 'required']]);
+  });
+
+  it('checks no pattern that is not a text (a malformed rail)', () => {
+    const odd = { fields: [{ name: 'code', type: 'text', required: true, pattern: 5 } as unknown as SeedField] };
+    expect(codes({ code: 'x' }, odd)).toEqual([]);
+  });
+
+  it('skips fields that are not objects, and takes a rail without a list of fields as having none', () => {
+    const odd = { fields: [null, 1, 'x', { name: 'a', type: 'text', required: false }] as unknown as SeedField[] };
+    expect(validateBeneficiary(odd, { a: 'v' })).toEqual({ valid: true, values: { a: 'v' }, errors: [] });
+    for (const r of [null, { fields: 'x' }]) {
+      expect(validateBeneficiary(r as unknown as { fields: SeedField[] }, { a: 'v' })).toEqual({
+        valid: false,
+        values: {},
+        errors: [{ field: 'a', code: 'unknown_field', message: 'unknown field "a": this rail takes no fields' }],
+      });
+    }
+  });
+
+  it.each([null, ['x'], 'x'])('takes values that are not an object (%j) as no values', (values) => {
+    expect(validateBeneficiary(rail, values as unknown as Record<string, unknown>).errors).toEqual([
+      { field: 'iban', code: 'required', message: 'Label is required: write a value', help },
+      { field: 'holder', code: 'required', message: 'holder is required: write a value' },
+    ]);
   });
 });
