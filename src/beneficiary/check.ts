@@ -78,7 +78,7 @@ function frenchOf(error: BeneficiaryError, resolved: ResolvedField | undefined, 
     case 'not_applicable':
       return `${labelFr(field)} ne s'applique pas avec ${choiceWordsFr(resolved.choice!)} : laissez-le vide, ou faites un autre choix`;
     default:
-      if (/^must be a text/.test(error.message)) return 'doit être un texte : envoyez la valeur entre guillemets (un nombre perd ses zéros initiaux)';
+      if (error.message.startsWith('must be a text')) return 'doit être un texte : envoyez la valeur entre guillemets (un nombre perd ses zéros initiaux)';
       return Object.hasOwn(TYPE_FR, field.type)
         ? TYPE_FR[field.type as keyof typeof TYPE_FR]
         : `ce champ a un type inconnu ${JSON.stringify(field.type)} : le rail est mal configuré`;
@@ -117,7 +117,7 @@ export function checkBeneficiary(rail: { fields: SeedField[] }, values: Record<s
   const known = fields.map((f) => f.name);
   const given: Record<string, unknown> = typeof values === 'object' && values !== null && !Array.isArray(values) ? values : {};
   const errors = result.errors.map((error): BeneficiaryCheckError => {
-    const field = error.code === 'unknown_field' ? undefined : byName.get(error.field);
+    const field = byName.get(error.field);
     // The field as validateBeneficiary checked it: a dependent field's message says the chosen option's format.
     const resolved = field ? resolveField(fields, field, given) : undefined;
     const out: BeneficiaryCheckError = { field: error.field, code: error.code, message: { fr: frenchOf(error, resolved, known), en: error.message } };

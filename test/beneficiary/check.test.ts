@@ -302,6 +302,28 @@ describe('checkBeneficiary', () => {
     ]);
   });
 
+  it('skips fields that are not objects, and takes a rail without a list of fields as having none', () => {
+    const odd = { fields: [null, 1, 'x', { name: 'a', type: 'text', required: false }] as unknown as SeedField[] };
+    expect(checkBeneficiary(odd, { b: 'v' }).errors[0].message).toEqual({
+      fr: 'champ inconnu "b" : ce rail accepte a ; vouliez-vous dire "a" ?',
+      en: 'unknown field "b": this rail takes a; did you mean "a"?',
+    });
+    for (const r of [null, { fields: 'x' }]) {
+      expect(checkBeneficiary(r as unknown as { fields: SeedField[] }, { a: 'v' }).errors[0].message).toEqual({
+        fr: 'champ inconnu "a" : ce rail n\'accepte aucun champ',
+        en: 'unknown field "a": this rail takes no fields',
+      });
+    }
+  });
+
+  it('says that a select whose options are not a list has none, in French too', () => {
+    const odd = { fields: [{ name: 's', type: 'select', required: true, options: 'CHECKING' } as unknown as SeedField] };
+    expect(checkBeneficiary(odd, { s: 'CHECKING' }).errors[0].message).toEqual({
+      fr: "ce champ de choix n'a aucune option : le rail est mal configuré",
+      en: 'this select field has no options to choose from; the rail is misconfigured',
+    });
+  });
+
   it('says in both languages that values which cannot be read are refused', () => {
     const hostile = new Proxy(
       {},
@@ -352,7 +374,78 @@ describe('checkBeneficiary on a field whose format depends on a choice', () => {
       ],
     },
   };
+  const kind: SeedField = {
+    name: 'kind',
+    type: 'text',
+    required: false,
+    help: { fr: 'Aide du type', en: 'Kind help' },
+    dependsOn: {
+      field: 'keyType',
+      variants: [
+        { when: ['cpf'], applies: false },
+        { when: ['mail'], type: 'email', required: true },
+        { when: ['fr'], required: true },
+      ],
+    },
+  };
   const dependent = { fields: [keyType, key] };
+  const withKind = {
+    fields: [{ ...keyType, options: [...keyType.options!, { value: 'mail' }, { value: 'fr', label: { fr: 'Français' } }] } as unknown as SeedField, key, kind],
+  };
+
+  it('names the choice by its value when the option has no label, or no label in the language', () => {
+    expect(checkBeneficiary(withKind, { keyType: 'mail', kind: 'x' }).errors).toEqual([
+      {
+        field: 'kind',
+        code: 'type',
+        message: {
+          fr: "ce n'est pas une adresse e-mail : écrivez une seule adresse comme nom@exemple.fr, sans espaces ni chevrons",
+          en: 'not an e-mail address: write one address like name@example.com, without spaces, names or angle brackets',
+        },
+        help: { fr: 'Aide du type', en: 'Kind help' },
+      },
+    ]);
+    expect(checkBeneficiary(withKind, { keyType: 'mail' }).errors[0].message).toEqual({
+      fr: 'avec Type de clé mail : kind est obligatoire : saisissez une valeur',
+      en: 'with Key type mail: kind is required: write a value',
+    });
+    expect(checkBeneficiary(withKind, { keyType: 'fr' }).errors).toEqual([
+      {
+        field: 'kind',
+        code: 'required',
+        message: { fr: 'avec Type de clé Français : kind est obligatoire : saisissez une valeur', en: 'with Key type fr: kind is required: write a value' },
+        help: { fr: 'Aide du type', en: 'Kind help' },
+      },
+    ]);
+  });
+
+  it("refuses a value for a field that does not apply, with the field's help, and takes null as no value", () => {
+    expect(checkBeneficiary(withKind, { keyType: 'cpf', key: '52998224725', kind: 'x' }).errors).toEqual([
+      {
+        field: 'kind',
+        code: 'not_applicable',
+        message: {
+          fr: "kind ne s'applique pas avec Type de clé CPF (personne) : laissez-le vide, ou faites un autre choix",
+          en: 'kind does not apply with Key type CPF (person): leave it empty, or choose another Key type',
+        },
+        help: { fr: 'Aide du type', en: 'Kind help' },
+      },
+    ]);
+    expect(checkBeneficiary(withKind, { keyType: 'cpf', key: '52998224725', kind: null })).toEqual({
+      valid: true,
+      normalized: { keyType: 'cpf', key: '52998224725' },
+      errors: [],
+    });
+  });
+
+  it.each([
+    ['null', null],
+    ['a list with the properties of values', Object.assign(['x'], { keyType: 'cpf', key: '1' })],
+  ])('takes values that are not an object (%s) as no values, in French too', (_, values) => {
+    expect(checkBeneficiary(dependent, values as unknown as Record<string, unknown>).errors.map((e) => e.message)).toEqual([
+      { fr: 'Type de clé est obligatoire : saisissez une valeur', en: 'Key type is required: write a value' },
+    ]);
+  });
 
   it.each([
     {
