@@ -467,3 +467,33 @@ describe('the messages of the type checks', () => {
     });
   });
 });
+
+describe('the type checks read the whole value', () => {
+  const notPix =
+    'not a Pix key: write a CPF (11 digits), a CNPJ (14 characters without dots, slash or hyphen), an e-mail address, a phone number (+5511987654321) or a random key (lowercase UUID)';
+  const curp = (n: number) =>
+    `a CURP has 18 characters: 4 letters, the birth date YYMMDD, 6 letters, then a letter or digit and a check digit (GODE561231HDFRRN00); this value has ${n} characters`;
+  const rfc = (n: number) =>
+    `an RFC has 13 characters for a person, 12 for a company: 4 (or 3) letters, the date YYMMDD, then 3 letters or digits (GODE561231GR8, or MAB9307148T4 for a company); this value has ${n} characters`;
+  it.each([
+    ['pix_key', 'x11222333000181', notPix],
+    ['pix_key', '11222333000181x', notPix],
+    ['curp', 'XGODE561231HDFRRN00', curp(19)],
+    ['curp', 'GODE561231HDFRRN00X', curp(19)],
+    ['rfc', 'XGODE561231GR8', rfc(14)],
+    ['rfc', 'GODE561231GR8X', rfc(14)],
+    ['phone', 'x+254712345678', 'not a phone number in international E.164 form: start with + and the country code (+254712345678)'],
+    [
+      'iban',
+      '1FR7630006000011234567890189',
+      'an IBAN starts with the two capital letters of its country code, then two check digits: write it like FR7630006000011234567890189',
+    ],
+    [
+      'iban',
+      'F17630006000011234567890189',
+      'an IBAN starts with the two capital letters of its country code, then two check digits: write it like FR7630006000011234567890189',
+    ],
+  ] as const)('%s refuses %j', (type, value, message) => {
+    expect(typeChecks[type](value, noOptions)).toEqual({ code: 'type', message });
+  });
+});
