@@ -442,8 +442,10 @@ describe('checkBeneficiary on a field whose format depends on a choice', () => {
     ['null', null],
     ['a list with the properties of values', Object.assign(['x'], { keyType: 'cpf', key: '1' })],
   ])('takes values that are not an object (%s) as no values, in French too', (_, values) => {
-    expect(checkBeneficiary(dependent, values as unknown as Record<string, unknown>).errors.map((e) => e.message)).toEqual([
+    const keyRequired = { fields: [keyType, { ...key, required: true }] };
+    expect(checkBeneficiary(keyRequired, values as unknown as Record<string, unknown>).errors.map((e) => e.message)).toEqual([
       { fr: 'Type de clé est obligatoire : saisissez une valeur', en: 'Key type is required: write a value' },
+      { fr: 'Clé est obligatoire : saisissez une valeur', en: 'Key is required: write a value' },
     ]);
   });
 
