@@ -58,15 +58,13 @@ export function checkValue(field: SeedField, value: unknown): ValueCheck {
     return field.required ? fail('required', `${labelOf(field)} is required: write a value, not an empty text`, normalized) : { value: undefined };
 
   const limit = typeof field.maxLength === 'number' ? Math.min(field.maxLength, MAX_VALUE_LENGTH) : MAX_VALUE_LENGTH;
-  if (normalized.length > limit) {
-    const length = codePointLength(normalized);
-    if (length > limit)
-      return fail(
-        'max_length',
-        `too long: at most ${limit} characters${field.normalize ? ` after normalization (${field.normalize})` : ''}, this value has ${length}; remove the extra characters`,
-        normalized,
-      );
-  }
+  const length = codePointLength(normalized);
+  if (length > limit)
+    return fail(
+      'max_length',
+      `too long: at most ${limit} characters${field.normalize ? ` after normalization (${field.normalize})` : ''}, this value has ${length}; remove the extra characters`,
+      normalized,
+    );
 
   if (typeof field.pattern === 'string') {
     const compiled = compilePattern(field.pattern);
@@ -180,7 +178,8 @@ function codePointLength(text: string): number {
   let length = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+    if (c >= 0xd800 && c <= 0xdbff) {
+      // Past the end, charCodeAt gives NaN, which is no low surrogate.
       const d = text.charCodeAt(i + 1);
       if (d >= 0xdc00 && d <= 0xdfff) i++;
     }

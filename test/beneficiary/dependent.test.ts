@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { checkBeneficiary, dependentsOf, patternsOf, resolveField, validateBeneficiary, type BeneficiaryErrorCode } from '../../src/beneficiary/index.js';
+import {
+  applyFormat,
+  checkBeneficiary,
+  dependentsOf,
+  formatFor,
+  formatsOf,
+  patternsOf,
+  resolveField,
+  validateBeneficiary,
+  type BeneficiaryErrorCode,
+} from '../../src/beneficiary/index.js';
 import type { SeedField } from '../../src/generated/types.js';
 
 const label = (en: string) => ({ fr: `${en} (fr)`, en });
@@ -144,5 +154,103 @@ describe('dependent fields', () => {
       { at: '/dependsOn/variants/0/pattern', pattern: '^[0-9]{11}$' },
       { at: '/dependsOn/otherwise/pattern', pattern: '^[0-9a-f]{32}$' },
     ]);
+  });
+});
+
+describe('the parts of a dependent field', () => {
+  it("applies a format: each of type, required, pattern, maxLength and help replaces the field's; the rest is the field's", () => {
+    const field = {
+      ...fields[1],
+      examples: ['52998224725'],
+      counterexamples: ['x'],
+    } as SeedField;
+    const format = { when: ['cpf'], applies: true, type: 'pix_key', required: false, pattern: '^x$', maxLength: 3, help: label('Three') } as const;
+    expect(applyFormat(field, format)).toEqual({
+      name: 'key',
+      label: label('Key'),
+      type: 'pix_key',
+      required: false,
+      pattern: '^x$',
+      maxLength: 3,
+      normalize: 'trim',
+      help: label('Three'),
+    });
+    expect(applyFormat(field, { pattern: undefined, maxLength: 5 })).toEqual({
+      name: 'key',
+      label: label('Key'),
+      type: 'text',
+      required: true,
+      pattern: fields[1].pattern,
+      maxLength: 5,
+      normalize: 'trim',
+      help: label('A CPF, an e-mail or a random key'),
+    });
+    expect(applyFormat(field, undefined)).toEqual({ ...fields[1], dependsOn: undefined, examples: undefined, counterexamples: undefined });
+    expect(Object.keys(applyFormat(field, undefined))).not.toContain('dependsOn');
+  });
+
+  it('finds the format of an option: the first variant that names it, else otherwise, else none', () => {
+    const variants = [{ when: ['a', 'b'], maxLength: 1 }, { when: ['b', 'c'], maxLength: 2 }, null, { when: 'd', maxLength: 4 }];
+    const dependent = { name: 'x', type: 'text', required: false, dependsOn: { field: 'k', variants, otherwise: { maxLength: 9 } } } as unknown as SeedField;
+    expect(formatFor(dependent, 'a')).toEqual({ at: 0, format: variants[0] });
+    expect(formatFor(dependent, 'b')).toEqual({ at: 0, format: variants[0] });
+    expect(formatFor(dependent, 'c')).toEqual({ at: 1, format: variants[1] });
+    expect(formatFor(dependent, 'd')).toEqual({ at: 'otherwise', format: { maxLength: 9 } });
+    const noOtherwise = { ...dependent, dependsOn: { field: 'k', variants } } as unknown as SeedField;
+    expect(formatFor(noOtherwise, 'd')).toBeUndefined();
+    expect(formatFor({ ...dependent, dependsOn: { field: 'k', variants: 'a', otherwise: { maxLength: 9 } } } as unknown as SeedField, 'a')).toEqual({
+      at: 'otherwise',
+      format: { maxLength: 9 },
+    });
+    expect(formatFor(fields[0], 'cpf')).toBeUndefined();
+  });
+
+  it.each([
+    { name: 'a choice that is not a text', values: { keyType: 5, key: 'jo@example.com' } },
+    { name: 'a choice that is not an option', values: { keyType: 'iban', key: 'jo@example.com' } },
+  ])('stands as written with $name', ({ values }) => {
+    const resolved = resolveField(fields, fields[1], values);
+    expect(resolved).toEqual({ field: fields[1], applies: true });
+  });
+
+  it('says which option was chosen, normalized, with its label when it has one', () => {
+    expect(resolveField(fields, fields[2], { keyType: 'CPF' })).toEqual({
+      field: { name: 'bank', label: label('Bank'), type: 'text', required: false, pattern: '^[0-9]{5}$' },
+      applies: false,
+      choice: { field: fields[0], value: 'cpf', option: label('CPF') },
+    });
+    const noLabels = [{ ...fields[0], options: [{ value: 'cpf', label: 'CPF' }, null] } as unknown as SeedField, fields[1]];
+    expect(resolveField(noLabels, fields[1], { keyType: 'cpf' }).choice).toEqual({ field: noLabels[0], value: 'cpf' });
+    const noOptions = [{ ...fields[0], options: 'cpf' } as unknown as SeedField, fields[1]];
+    expect(resolveField(noOptions, fields[1], { keyType: 'cpf' })).toEqual({ field: fields[1], applies: true });
+  });
+
+  it('lists the dependents of a field, skipping fields that are not objects and dependencies that are not', () => {
+    const odd = [null, { name: 'y', type: 'text', dependsOn: 'keyType' }, ...fields] as unknown as SeedField[];
+    expect(dependentsOf(odd, 'keyType')).toEqual(['key', 'bank']);
+  });
+
+  it('lists the formats of a field with their pointers, skipping variants that are not objects', () => {
+    const dependent = {
+      name: 'x',
+      type: 'text',
+      required: false,
+      pattern: 5,
+      dependsOn: { field: 'k', variants: [null, { when: ['a'], pattern: '^a$' }, { when: ['b'] }], otherwise: { pattern: '^z$' } },
+    } as unknown as SeedField;
+    expect(formatsOf(dependent)).toEqual([
+      { at: '/dependsOn/variants/1', format: { when: ['a'], pattern: '^a$' } },
+      { at: '/dependsOn/variants/2', format: { when: ['b'] } },
+      { at: '/dependsOn/otherwise', format: { pattern: '^z$' } },
+    ]);
+    expect(patternsOf(dependent)).toEqual([
+      { at: '/dependsOn/variants/1/pattern', pattern: '^a$' },
+      { at: '/dependsOn/otherwise/pattern', pattern: '^z$' },
+    ]);
+    const noOtherwise = { ...dependent, dependsOn: { field: 'k', variants: 'a', otherwise: 'z' } } as unknown as SeedField;
+    expect(formatsOf(noOtherwise)).toEqual([]);
+    expect(formatsOf(null as unknown as SeedField)).toEqual([]);
+    expect(patternsOf(null as unknown as SeedField)).toEqual([]);
+    expect(formatsOf(fields[0])).toEqual([]);
   });
 });

@@ -27,6 +27,12 @@ describe('normalizers', () => {
     ['remove_separators', '12 34/56–78—90', '1234567890'],
     ['remove_separators', '+254 (712) 345', '+254(712)345'],
     ['remove_separators', 'abc', 'abc'],
+    ['remove_separators', '12\u221234\u200B56\u206078\u00A09', '123456789'], // minus sign, zero-width space, word joiner, NBSP
+    ['remove_separators', '1\u2010\u2011\u30A02', '12'], // hyphen, non-breaking hyphen, a dash of another script (\p{Pd})
+    ['remove_separators', '1_2+3', '1_2+3'],
+    ['remove_spaces', '12\u206034\u200B\u200B56\uFEFF7', '1234567'], // word joiner, zero-width spaces, BOM
+    ['remove_spaces', '12\u200C34', '12\u200C34'], // a zero-width non-joiner is not a space
+    ['upper_remove_spaces', 'de\u2060\u00A0ff', 'DEFF'],
   ] as const)('%s turns %j into %j', (name, input, output) => {
     expect(normalizers[name](input)).toBe(output);
     expect(normalize(input, name)).toBe(output);

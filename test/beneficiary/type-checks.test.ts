@@ -90,6 +90,21 @@ describe('typeChecks', () => {
     ])('rejects %j', (email) => {
       expect(typeChecks.email(email, noOptions)?.code).toBe('type');
     });
+    const d63 = 'd'.repeat(63);
+    it.each([
+      { email: `${'a'.repeat(64)}@example.com`, length: 76, accepted: true, name: 'a local part of exactly 64 characters' },
+      { email: `${'a'.repeat(65)}@example.com`, length: 77, accepted: false, name: 'a local part of 65' },
+      { email: `${'a'.repeat(10)}@${d63}.${d63}.${d63}.${'d'.repeat(47)}.com`, length: 254, accepted: true, name: 'an address of exactly 254 characters' },
+      { email: `${'a'.repeat(10)}@${d63}.${d63}.${d63}.${'d'.repeat(48)}.com`, length: 255, accepted: false, name: 'an address of 255' },
+      { email: `${'a'.repeat(64)}@${d63}.${d63}.${'d'.repeat(57)}.com`, length: 254, accepted: true, name: 'a local part of 64 in an address of 254' },
+    ])('$name: accepted $accepted', ({ email, length, accepted }) => {
+      expect(email.length).toBe(length);
+      expect(typeChecks.email(email, noOptions)).toEqual(
+        accepted
+          ? undefined
+          : { code: 'type', message: 'not an e-mail address: write one address like name@example.com, without spaces, names or angle brackets' },
+      );
+    });
     it('answers inputs built to make a regular expression backtrack (a backtracking check would not end for hours)', () => {
       const evil = [
         `${'a.'.repeat(30)}@${'a-'.repeat(100)}!`,
@@ -179,6 +194,32 @@ describe('typeChecks', () => {
       ['7D9F0335-8DCC-4054-9BF9-0DBD61D36906', 'type'], // random keys are lowercase
     ])('rejects %s (%s)', (key, code) => {
       expect(typeChecks.pix_key(key, noOptions)?.code).toBe(code);
+    });
+    // Remainders 2 give a check digit 9; remainders 0 and 1 give 0 (checked against the usual (10·Σ mod 11) mod 10 form).
+    it.each([
+      ['10000032999', 'CPF, both remainders 2: check digits 99'],
+      ['10000039900', 'CPF, both remainders 1: check digits 00'],
+      ['10000135100', 'CPF, both remainders 0: check digits 00'],
+      ['11222333057299', 'CNPJ, both remainders 2: check digits 99'],
+      ['11222333126100', 'CNPJ, both remainders 1: check digits 00'],
+      ['11222333044200', 'CNPJ, both remainders 0: check digits 00'],
+    ])('accepts %s (%s)', (key) => {
+      expect(typeChecks.pix_key(key, noOptions)).toBeUndefined();
+    });
+    it.each([
+      ['10000032990', 'CPF', '99', 'the 9 before them'],
+      ['10000032909', 'CPF', '99', 'the 9 before them'],
+      ['10000039909', 'CPF', '00', 'the 9 before them'],
+      ['10000135190', 'CPF', '00', 'the 9 before them'],
+      ['11222333057290', 'CNPJ', '99', 'the 12 characters before them'],
+      ['11222333126109', 'CNPJ', '00', 'the 12 characters before them'],
+      ['11222333044290', 'CNPJ', '00', 'the 12 characters before them'],
+    ])('rejects %s, whose %s check digits are %s', (key, kind, expected, before) => {
+      const mistyped = kind === 'CPF' ? 'a digit is mistyped' : 'a character is mistyped';
+      expect(typeChecks.pix_key(key, noOptions)).toEqual({
+        code: 'checksum',
+        message: `bad checksum: the last two digits of this ${kind} should be ${expected} for ${before}, so ${mistyped}; copy the ${kind} again`,
+      });
     });
     it('tells how to write an alphanumeric CNPJ typed in lowercase', () => {
       expect(typeChecks.pix_key('12abc34501de35', noOptions)?.message).toContain('12ABC34501DE35');
@@ -272,5 +313,187 @@ describe('typeChecks', () => {
     ])('rejects %s (%s)', (id, code) => {
       expect(typeChecks.mx_tax_id(id, noOptions)?.code).toBe(code);
     });
+  });
+});
+
+describe('the messages of the type checks', () => {
+  const fr = 'FR7630006000011234567890189';
+  it.each([
+    [
+      'iban',
+      '7630006000011234567890189',
+      'type',
+      `an IBAN starts with the two capital letters of its country code, then two check digits: write it like ${fr}`,
+    ],
+    ['iban', 'FR76 3000', 'type', `an IBAN has only capital letters and digits, without spaces or separators: write it like ${fr}`],
+    ['iban', 'QQ7630006000011234567890189', 'type', `unknown country QQ: an IBAN starts with the ISO 3166 code of the account's country (${fr})`],
+    ['iban', 'US64SVBKUS6S3300958879', 'type', 'unknown country US: US does not use IBANs; ask for the account details of that country instead'],
+    [
+      'iban',
+      'DE8937040044053201300',
+      'type',
+      'wrong length for DE (expected 22): an IBAN of DE has 22 characters, this one has 21; check for a missing or extra character',
+    ],
+    ['iban', 'FRXX30006000011234567890189', 'type', `characters 3 and 4 of an IBAN are its two check digits: write digits there (${fr})`],
+    [
+      'iban',
+      'GB82WEST1234569876543A',
+      'type',
+      'the account part after GB82 does not have the format of GB IBANs (letters where digits are expected, or the reverse): copy the IBAN again from the bank statement',
+    ],
+    [
+      'iban',
+      'DE89370400440532013001',
+      'checksum',
+      'bad checksum: the check digits 89 do not match the rest of the IBAN (mod 97), so a character is mistyped; copy the IBAN again from the bank statement',
+    ],
+    // Right mod-97 check digits (computed for the changed account), wrong RIB key (89 is due, not 88).
+    [
+      'iban',
+      'FR0630006000011234567890188',
+      'checksum',
+      'bad checksum: the national check digits of this FR account do not match its bank and account numbers; copy the IBAN again from the bank statement',
+    ],
+    ['phone', '254712345678', 'type', 'not a phone number in international E.164 form: start with + and the country code (+254712345678)'],
+    [
+      'phone',
+      '+254 712 345678',
+      'type',
+      'not a phone number in international E.164 form: write digits only after the +, without spaces, dashes or brackets (+254712345678)',
+    ],
+    [
+      'phone',
+      '+0712345678',
+      'type',
+      'not a phone number in international E.164 form: the country code after + never starts with 0: drop the national trunk prefix (+254712345678)',
+    ],
+    ['phone', '+123456', 'type', 'not a phone number in international E.164 form: an international number has 7 to 15 digits after the + (+254712345678)'],
+    [
+      'phone',
+      '+1234567890123456',
+      'type',
+      'not a phone number in international E.164 form: an international number has 7 to 15 digits after the + (+254712345678)',
+    ],
+    ['pix_key', '11111111111', 'type', 'a CPF of one repeated digit is not issued: copy the 11 digits of the CPF again'],
+    ['pix_key', '00000000000000', 'type', 'a CNPJ of one repeated character is not issued: copy the 14 characters of the CNPJ again'],
+    [
+      'pix_key',
+      '12abc34501de35',
+      'type',
+      'not a Pix key: write a CPF (11 digits), a CNPJ (14 characters without dots, slash or hyphen) (the letters of an alphanumeric CNPJ are capitals: 12ABC34501DE35), an e-mail address, a phone number (+5511987654321) or a random key (lowercase UUID)',
+    ],
+    [
+      'pix_key',
+      '12ABC34501DE36',
+      'checksum',
+      'bad checksum: the last two digits of this CNPJ should be 35 for the 12 characters before them, so a character is mistyped; copy the CNPJ again',
+    ],
+    ['pix_key', 'joao@', 'type', 'not an e-mail address: write one address like name@example.com, without spaces, names or angle brackets'],
+    [
+      'pix_key',
+      '+0511987654321',
+      'type',
+      'not a phone number in international E.164 form: the country code after + never starts with 0: drop the national trunk prefix (+254712345678)',
+    ],
+    ['curp', 'GODE561331HDFRRN00', 'type', 'characters 5 to 10 of a CURP are the birth date YYMMDD, and 561331 is not a date: copy the CURP again'],
+    ['rfc', 'GODE561331GR8', 'type', 'the 6 digits after the letters of an RFC are a date YYMMDD, and 561331 is not a date: copy the RFC again'],
+    [
+      'rfc',
+      'GODE561231GR9',
+      'checksum',
+      'bad checksum: the last character of this RFC should be 8 for the 12 before it, so a character is mistyped; copy the RFC again from the Constancia de Situación Fiscal',
+    ],
+    [
+      'mx_tax_id',
+      'GODE561231GR81',
+      'type',
+      'write an RFC (13 characters for a person, 12 for a company: GODE561231GR8) or a CURP (18 characters: GODE561231HDFRRN00); this value has 14 characters',
+    ],
+    [
+      'mx_tax_id',
+      'MAB9307148T5',
+      'checksum',
+      'bad checksum: the last character of this RFC should be 4 for the 11 before it, so a character is mistyped; copy the RFC again from the Constancia de Situación Fiscal',
+    ],
+    [
+      'mx_tax_id',
+      'GODE561231HDFRRN01',
+      'checksum',
+      'bad checksum: the last digit of this CURP should be 0 for the 17 characters before it, so a character is mistyped; copy the CURP again',
+    ],
+    [
+      'clabe',
+      '032180000118359710',
+      'checksum',
+      'bad checksum: the last digit of this CLABE should be 9 for the 17 digits before it, so a digit is mistyped; copy it again from the bank statement',
+    ],
+  ] as const)('%s %j: %s, %s', (type, value, code, message) => {
+    expect(typeChecks[type](value, noOptions)).toEqual({ code, message });
+  });
+
+  it.each([
+    ['GODE560101GR3', 'RFC, 1 January'],
+    ['GODE560531GR8', 'RFC, 31 May'],
+    ['GODE000229GR4', 'RFC, 29 February 00: 2000 was a leap year (an RFC does not say the century)'],
+    ['GODE560101HDFRRN03', 'CURP, 1 January'],
+    ['GODE561201HDFRRN00', 'CURP, 1 December'],
+  ])('accepts the date of %s (%s)', (id) => {
+    expect(typeChecks.mx_tax_id(id, noOptions)).toBeUndefined();
+  });
+
+  it.each([
+    ['GODE560001GR9', 'month 00'],
+    ['GODE560100GR7', 'day 00'],
+    ['GODE560631GR2', '31 June'],
+    ['GODE561232GR4', 'day 32'],
+    ['GODE010229GR7', '29 February 01'],
+  ])('refuses the date of the RFC %s (%s)', (rfc) => {
+    expect(typeChecks.rfc(rfc, noOptions)?.message).toBe(
+      `the 6 digits after the letters of an RFC are a date YYMMDD, and ${rfc.slice(4, 10)} is not a date: copy the RFC again`,
+    );
+  });
+
+  it('lists the first 20 options of a select, then how many there are', () => {
+    const options = (n: number) => [null, { value: 7 }, ...Array.from({ length: n }, (_, i) => ({ value: `O${i}`, label: { fr: '', en: '' } }))];
+    const twenty = Array.from({ length: 20 }, (_, i) => `"O${i}"`).join(', ');
+    expect(typeChecks.select('x', { options: options(20) } as never)).toEqual({ code: 'option', message: `not one of the choices: write one of ${twenty}` });
+    expect(typeChecks.select('x', { options: options(21) } as never)).toEqual({
+      code: 'option',
+      message: `not one of the choices: write one of ${twenty}, … (21 in all)`,
+    });
+    expect(typeChecks.select('x', { options: 'O1' } as never)).toEqual({
+      code: 'option',
+      message: 'this select field has no options to choose from; the rail is misconfigured',
+    });
+  });
+});
+
+describe('the type checks read the whole value', () => {
+  const notPix =
+    'not a Pix key: write a CPF (11 digits), a CNPJ (14 characters without dots, slash or hyphen), an e-mail address, a phone number (+5511987654321) or a random key (lowercase UUID)';
+  const curp = (n: number) =>
+    `a CURP has 18 characters: 4 letters, the birth date YYMMDD, 6 letters, then a letter or digit and a check digit (GODE561231HDFRRN00); this value has ${n} characters`;
+  const rfc = (n: number) =>
+    `an RFC has 13 characters for a person, 12 for a company: 4 (or 3) letters, the date YYMMDD, then 3 letters or digits (GODE561231GR8, or MAB9307148T4 for a company); this value has ${n} characters`;
+  it.each([
+    ['pix_key', 'x11222333000181', notPix],
+    ['pix_key', '11222333000181x', notPix],
+    ['curp', 'XGODE561231HDFRRN00', curp(19)],
+    ['curp', 'GODE561231HDFRRN00X', curp(19)],
+    ['rfc', 'XGODE561231GR8', rfc(14)],
+    ['rfc', 'GODE561231GR8X', rfc(14)],
+    ['phone', 'x+254712345678', 'not a phone number in international E.164 form: start with + and the country code (+254712345678)'],
+    [
+      'iban',
+      '1FR7630006000011234567890189',
+      'an IBAN starts with the two capital letters of its country code, then two check digits: write it like FR7630006000011234567890189',
+    ],
+    [
+      'iban',
+      'F17630006000011234567890189',
+      'an IBAN starts with the two capital letters of its country code, then two check digits: write it like FR7630006000011234567890189',
+    ],
+  ] as const)('%s refuses %j', (type, value, message) => {
+    expect(typeChecks[type](value, noOptions)).toEqual({ code: 'type', message });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { checkValue, MAX_VALUE_LENGTH, validateBeneficiary, type BeneficiaryErrorCode } from '../../src/beneficiary/index.js';
+import { checkFieldOf, checkValue, MAX_VALUE_LENGTH, validateBeneficiary, type BeneficiaryErrorCode } from '../../src/beneficiary/index.js';
 import type { SeedField } from '../../src/generated/types.js';
 
 const help = { fr: 'Aide', en: 'Help' };
@@ -254,5 +254,126 @@ describe('checkValue', () => {
       error: { field: 'iban', code: 'checksum', help },
     });
     expect(checkValue(rail.fields[2], undefined)).toEqual({ value: undefined });
+  });
+});
+
+describe('the messages of validateBeneficiary', () => {
+  const fields: SeedField[] = [
+    { name: 'holder', label: { fr: 'Titulaire', en: 'Account holder' }, type: 'text', required: true, normalize: 'trim', maxLength: 10 },
+    { name: 'note', type: 'text', required: true, maxLength: 2 },
+    { name: 'code', type: 'text', required: false, pattern: '^[0-9]+$' },
+    { name: 'reference', type: 'text', required: false, pattern: '^[A-Z]{3}$', help },
+    { name: 'broken', type: 'text', required: false, pattern: '(?<x' },
+    { name: 'legacy', type: 'swift' as SeedField['type'], required: false },
+  ];
+  const base = { holder: 'Jane', note: 'ab' };
+  const messageOf = (values: Record<string, unknown>) => validateBeneficiary({ fields }, { ...base, ...values }).errors.map((e) => [e.field, e.message]);
+
+  it.each([
+    { values: { holder: undefined }, field: 'holder', message: 'Account holder is required: write a value' },
+    { values: { holder: null }, field: 'holder', message: 'Account holder is required: write a value' },
+    { values: { holder: ' \t ' }, field: 'holder', message: 'Account holder is required: write a value, not an empty text' },
+    { values: { note: '' }, field: 'note', message: 'note is required: write a value, not an empty text' },
+    {
+      values: { holder: 21000021 },
+      field: 'holder',
+      message: 'must be a text, not a number: send it in quotes ("21000021"), since a number loses its leading zeros',
+    },
+    { values: { holder: 12n }, field: 'holder', message: 'must be a text, not a number: send it in quotes ("12"), since a number loses its leading zeros' },
+    { values: { holder: true }, field: 'holder', message: 'must be a text, not true: send the value in quotes' },
+    { values: { holder: false }, field: 'holder', message: 'must be a text, not false: send the value in quotes' },
+    { values: { holder: { name: 'Jane' } }, field: 'holder', message: 'must be a text, not an object: send one value in quotes' },
+    { values: { holder: ['Jane'] }, field: 'holder', message: 'must be a text, not a list: send one value in quotes' },
+    { values: { holder: Symbol('x') }, field: 'holder', message: 'must be a text, not a symbol: send one value in quotes' },
+    { values: { holder: () => 'x' }, field: 'holder', message: 'must be a text, not a function: send one value in quotes' },
+    {
+      values: { holder: ' Jane Doe Smith ' },
+      field: 'holder',
+      message: 'too long: at most 10 characters after normalization (trim), this value has 14; remove the extra characters',
+    },
+    { values: { note: 'abc' }, field: 'note', message: 'too long: at most 2 characters, this value has 3; remove the extra characters' },
+    { values: { code: '12a' }, field: 'code', message: 'not in the expected format (the value must match ^[0-9]+$)' },
+    { values: { reference: 'AB' }, field: 'reference', message: 'not in the expected format: Help (the value must match ^[A-Z]{3}$)' },
+    {
+      values: { broken: 'x' },
+      field: 'broken',
+      message: "this field's pattern does not compile (Invalid capture group name), so no value can be accepted: the rail is misconfigured",
+    },
+    { values: { legacy: 'x' }, field: 'legacy', message: 'this field has an unknown type "swift": the rail is misconfigured' },
+  ])('$field: $message', ({ values, field, message }) => {
+    expect(messageOf(values)).toEqual([[field, message]]);
+  });
+
+  it.each([
+    { note: '\u{10000}\u{10000}', why: 'U+10000, the first pair (D800 DC00)', error: false },
+    { note: '\u{10FFFF}\u{10FFFF}', why: 'U+10FFFF, the last pair (DBFF DFFF)', error: false },
+    { note: '\uD800ab', why: 'a high surrogate followed by a letter is not a pair: three', error: true },
+    { note: '\uDC00\uDC00a', why: 'lone low surrogates: three', error: true },
+    { note: 'a\uDC00b', why: 'a letter then a lone low surrogate: three', error: true },
+    { note: '\uD800\uE000a', why: 'a high surrogate before a character past the low surrogates: three', error: true },
+    { note: '\u{10000}\uD800', why: 'a pair then a lone high surrogate at the end: two', error: false },
+    { note: '\u{10000}\uD800\uD800', why: 'a pair then two lone high surrogates: three', error: true },
+  ])('counts code points: $why', ({ note, error }) => {
+    const counted = codes({ note }, { fields: [fields[1]] });
+    expect(counted).toEqual(error ? [['note', 'max_length']] : []);
+  });
+
+  it('refuses a field that is not an object without throwing', () => {
+    expect(checkValue(null as unknown as SeedField, 'x')).toEqual({
+      value: undefined,
+      error: { field: '', code: 'type', message: 'no such field: the rail is misconfigured' },
+    });
+  });
+
+  it.each([{ en: 'Digits' }, { fr: 'Chiffres' }])('gives no help when the help is not in both languages: %j', (half) => {
+    const halfHelp = { fields: [{ name: 'code', type: 'text', required: true, help: half } as unknown as SeedField] };
+    expect(validateBeneficiary(halfHelp, {}).errors).toEqual([{ field: 'code', code: 'required', message: 'code is required: write a value' }]);
+  });
+
+  it('names no field when the field has no name, and refuses a field that is not an object', () => {
+    expect(checkValue({ name: 5, type: 'text', required: true } as unknown as SeedField, undefined).error?.field).toBe('');
+    expect(checkValue('iban' as unknown as SeedField, 'x')).toEqual({
+      value: undefined,
+      error: { field: '', code: 'type', message: 'no such field: the rail is misconfigured' },
+    });
+    expect(checkFieldOf([], null as unknown as SeedField, {})).toEqual({
+      value: undefined,
+      error: { field: '', code: 'type', message: 'no such field: the rail is misconfigured' },
+    });
+  });
+
+  it('gives a value key, undefined, for an absent or blank optional value', () => {
+    const optional = { name: 'note', type: 'text', required: false } satisfies SeedField;
+    expect(checkValue(optional, undefined)).toStrictEqual({ value: undefined });
+    expect(checkValue(optional, ' ')).toStrictEqual({ value: undefined });
+    expect(checkFieldOf([optional], optional, {})).toStrictEqual({ value: undefined });
+  });
+
+  it('counts a value of white space only as missing, even without a normalization', () => {
+    expect(codes({ note: ' \t ' }, { fields: [fields[1]] })).toEqual([['note', 'required']]);
+  });
+
+  it('checks no pattern that is not a text (a malformed rail)', () => {
+    const odd = { fields: [{ name: 'code', type: 'text', required: true, pattern: 5 } as unknown as SeedField] };
+    expect(codes({ code: 'x' }, odd)).toEqual([]);
+  });
+
+  it('skips fields that are not objects, and takes a rail without a list of fields as having none', () => {
+    const odd = { fields: [null, 1, 'x', { name: 'a', type: 'text', required: false }] as unknown as SeedField[] };
+    expect(validateBeneficiary(odd, { a: 'v' })).toEqual({ valid: true, values: { a: 'v' }, errors: [] });
+    for (const r of [null, { fields: 'x' }]) {
+      expect(validateBeneficiary(r as unknown as { fields: SeedField[] }, { a: 'v' })).toEqual({
+        valid: false,
+        values: {},
+        errors: [{ field: 'a', code: 'unknown_field', message: 'unknown field "a": this rail takes no fields' }],
+      });
+    }
+  });
+
+  it.each([null, ['x'], 'x'])('takes values that are not an object (%j) as no values', (values) => {
+    expect(validateBeneficiary(rail, values as unknown as Record<string, unknown>).errors).toEqual([
+      { field: 'iban', code: 'required', message: 'Label is required: write a value', help },
+      { field: 'holder', code: 'required', message: 'holder is required: write a value' },
+    ]);
   });
 });
