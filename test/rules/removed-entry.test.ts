@@ -159,7 +159,7 @@ describe('removed-entry', () => {
     expect(problems.map((p) => [p.file, p.message])).toEqual([['rails/BR-bbb.yaml', renamed('id', 'rail BR-pix', 'rails/BR-pix.yaml', CLOSE_RAIL, 'BR-bbb')]]);
   });
 
-  it.each([
+  it.each<{ name: string; files: Record<string, string | null>; base: Record<string, string | null> }>([
     { name: 'a policy list deleted (not published)', files: { 'policies/grey.yaml': null }, base: { 'policies/grey.yaml': POLICY } },
     { name: 'an entry without an id deleted', files: { 'assets/usdc.yaml': null }, base: { 'assets/usdc.yaml': setLine(ASSET_USDC, 'id', 'id: ""') } },
     { name: 'an entry with a numeric id deleted', files: { 'assets/usdc.yaml': null }, base: { 'assets/usdc.yaml': setLine(ASSET_USDC, 'id', 'id: 7') } },
