@@ -10,6 +10,23 @@ const delays = (p50: number, p95: number) => ({
 });
 
 describe('settlement', () => {
+  // First of the file: the list of zones is made on the first cut-off checked, so this test sees it made.
+  it('judges names against the list of zones from its first use: canonical case, UTC, and a name to propose', async () => {
+    const problems = await problemsOf(
+      {
+        ...cutoffIn('America/Sao_paulo'),
+        'rails/BR-ted.yaml': setLine(setLine(setLine(cutoffIn('utc')['rails/BR-pix.yaml'], 'id', 'id: BR-ted'), 'slug', 'slug: ted'), 'name', 'name: TED'),
+        'rails/BR-doc.yaml': setLine(setLine(setLine(cutoffIn('UTC')['rails/BR-pix.yaml'], 'id', 'id: BR-doc'), 'slug', 'slug: doc'), 'name', 'name: DOC'),
+      },
+      'settlement',
+    );
+    const notAZone = ' is not an IANA time zone: write one such as Europe/Paris or America/New_York; did you mean ';
+    expect(problems.map((p) => [p.file, p.message])).toEqual([
+      ['rails/BR-pix.yaml', `"America/Sao_paulo"${notAZone}"America/Sao_Paulo"?`],
+      ['rails/BR-ted.yaml', `"utc"${notAZone}"UTC"?`],
+    ]);
+  });
+
   it('accepts the fixture (p50 1, p95 10, no cut-off)', async () => {
     expect(await problemsOf({}, 'settlement')).toEqual([]);
   });

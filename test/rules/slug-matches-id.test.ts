@@ -58,6 +58,7 @@ describe('slug-matches-id', () => {
     { name: 'a three-letter country prefix', id: 'BRA-pix' },
     { name: 'no hyphen after the country code', id: 'BRpix' },
     { name: 'nothing after the hyphen', id: 'BR-' },
+    { name: 'a line break after the method', id: '"BR-pix\\n"' },
   ])('leaves a malformed id ($name) to the schema, whatever the slug', async ({ id }) => {
     const rail = setLine(setLine(RAIL_BR_PIX, 'id', `id: ${id}`), 'slug', 'slug: other');
     const problems = await problemsOf({ 'rails/BR-pix.yaml': rail }, 'slug-matches-id');
