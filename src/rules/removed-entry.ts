@@ -49,7 +49,7 @@ export default defineRule({
       const key = idKey(old.kind);
 
       // A rename: the same file with another id, or an entry that is the same apart from its id (a moved file).
-      let renamed = unclaimed.find((e) => e.kind === old.kind && e.file.path === old.file.path);
+      let renamed = unclaimed.find((e) => e.file.path === old.file.path); // one path, one folder, one kind
       if (!renamed) {
         let best = RENAME_SIMILARITY;
         for (const e of unclaimed) {

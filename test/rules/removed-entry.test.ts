@@ -139,6 +139,30 @@ describe('removed-entry', () => {
     expect(problems.map((p) => [p.file, p.message])).toEqual([[at, message]]);
   });
 
+  it.each<{ name: string; files: Record<string, string | null>; base: Record<string, string | null>; at: string }>([
+    {
+      name: 'an id emptied inside its file (no new id to name)',
+      files: { 'rails/BR-pix.yaml': RAIL_BR_PIX.replace('id: BR-pix', 'id: ""') },
+      base: {},
+      at: 'rails/BR-pix.yaml',
+    },
+    {
+      name: 'a rail moved to the assets folder under a new id (an asset is no rail renamed)',
+      files: { 'rails/BR-pix.yaml': null, 'assets/BR-pix_key.yaml': RENAMED },
+      base: {},
+      at: 'rails/BR-pix.yaml',
+    },
+    {
+      name: 'an id held by two files at the base, both deleted (reported once, at the first)',
+      files: { 'rails/BR-pix.yaml': null },
+      base: { 'rails/BR-pix2.yaml': RAIL_BR_PIX },
+      at: 'rails/BR-pix.yaml',
+    },
+  ])('reports $name as removed', async ({ files, base, at }) => {
+    const problems = await problemsOf(files, 'removed-entry', { base: baseOf(base) });
+    expect(problems.map((p) => [p.file, p.message])).toEqual([[at, removed('rail BR-pix', 'rails/BR-pix.yaml', 'id', CLOSE_RAIL)]]);
+  });
+
   it('takes the most similar new entry for the rename, the first in catalog order of equally similar ones', async () => {
     const moved = (id: string, edits: [string, string][]) => {
       let text = RAIL_BR_PIX.replace('id: BR-pix', `id: ${id}`);
