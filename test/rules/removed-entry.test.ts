@@ -163,6 +163,15 @@ describe('removed-entry', () => {
     expect(problems.map((p) => [p.file, p.message])).toEqual([[at, removed('rail BR-pix', 'rails/BR-pix.yaml', 'id', CLOSE_RAIL)]]);
   });
 
+  it('takes an id changed inside its file for the rename, before a more similar new file', async () => {
+    const inPlace = setLine(setLine(RENAMED, 'slug', 'slug: pix_key'), 'name', 'name: Pix key');
+    const copy = RAIL_BR_PIX.replace('id: BR-pix', 'id: BR-aaa');
+    const problems = await problemsOf({ 'rails/BR-pix.yaml': inPlace, 'rails/BR-aaa.yaml': copy }, 'removed-entry', { base: baseOf() });
+    expect(problems.map((p) => [p.file, p.message])).toEqual([
+      ['rails/BR-pix.yaml', renamed('id', 'rail BR-pix', 'rails/BR-pix.yaml', CLOSE_RAIL, 'BR-pix_key')],
+    ]);
+  });
+
   it('takes the most similar new entry for the rename, the first in catalog order of equally similar ones', async () => {
     const moved = (id: string, edits: [string, string][]) => {
       let text = RAIL_BR_PIX.replace('id: BR-pix', `id: ${id}`);
