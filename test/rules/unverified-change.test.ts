@@ -36,6 +36,11 @@ describe('unverified-change', () => {
     expect(await problemsOf({ 'rails/BR-pix.yaml': file }, 'unverified-change', { base })).toEqual([]);
   });
 
+  it('compares with the first of two base rails that share an id (duplicate-id reports the other)', async () => {
+    const base = baseOf({ 'rails/BR-pix_copy.yaml': rail(['bps', 'bps: 40']) });
+    expect(await problemsOf({}, 'unverified-change', { base })).toEqual([]);
+  });
+
   it('does not look at assets and countries, which have no verifiedAt', async () => {
     const problems = await problemsOf({ 'assets/usdc.yaml': setLine(ASSET_USDC, 'quoteLockSeconds', 'quoteLockSeconds: 60') }, 'unverified-change', {
       base: baseOf(),
