@@ -40,6 +40,22 @@ describe('duplicate-name', () => {
     expect(problems.map((p) => [p.file, p.pointer, p.line, p.column, p.severity, p.message])).toEqual([['rails/BR-ted.yaml', '/name', 3, 7, 'error', message]]);
   });
 
+  it('names, for a rail clashing with two others, the first clash and its countries only', async () => {
+    const pt = {
+      'rails/AA-pt.yaml': setLine(
+        setLine(setLine(setLine(RAIL_BR_PIX, 'id', 'id: AA-pt'), 'slug', 'slug: pt'), 'countries', 'countries: [PT]'),
+        'currency',
+        'currency: EUR',
+      ),
+    };
+    const problems = await problemsOf({ ...PT, ...pt, ...ted('Pix', '[BR, PT]') }, 'duplicate-name');
+    expect(problems.map((p) => [p.file, p.message])).toEqual([['rails/BR-ted.yaml', clash('Pix')]]);
+  });
+
+  it('accepts a rail that lists its country twice (the schema reports it)', async () => {
+    expect(await problemsOf({ 'rails/BR-pix.yaml': setLine(RAIL_BR_PIX, 'countries', 'countries: [BR, BR]') }, 'duplicate-name')).toEqual([]);
+  });
+
   it('reports a third rail of the name against the first, once', async () => {
     const third = {
       'rails/BR-tef.yaml': setLine(setLine(setLine(RAIL_BR_PIX, 'id', 'id: BR-tef'), 'slug', 'slug: tef'), 'name', 'name: PIX'),
