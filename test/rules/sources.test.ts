@@ -21,6 +21,7 @@ describe('sources', () => {
     },
     { name: 'a source checked today', files: one(BCB, '2026-11-22') },
     { name: 'a host that only ends like a shortener', files: one('https://rabbit.ly/page') },
+    { name: 'a host holding www. after its start', files: one('https://bit.www.ly/page') },
     { name: 'a Google page that is not its redirector', files: one('https://www.google.com/intl/en/policies/') },
   ])('accepts $name', async ({ files }) => {
     expect(await problemsOf(files, 'sources')).toEqual([]);
