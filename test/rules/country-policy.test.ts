@@ -25,6 +25,7 @@ describe('country-policy', () => {
       files: { ...watch('[AR]'), ...grey('[AR]'), ...AR('restricted', 'money_laundering_risk') },
     },
     { name: 'a listed code without a country file', files: grey('[AR, VG]') },
+    { name: 'a restricted country on an "at least coming" list only', files: { ...watch('[AR]'), ...AR('restricted', 'money_laundering_risk') } },
     {
       name: 'a list dated today',
       files: { 'policies/grey.yaml': list('grey', '[AR]', undefined, '2026-11-22'), ...AR('restricted', 'money_laundering_risk') },
@@ -97,6 +98,16 @@ describe('country-policy', () => {
       line: 4,
       column: 9,
       message: 'AR is on watch (A publisher, as of 2026-06-19), which allows it at most coming: write status: coming, or restricted with a reason',
+    },
+    {
+      name: 'a list code that is not ISO, though a country file has it (iso-country reports the file)',
+      files: { ...grey('[AR, UK]'), ...AR('restricted', 'money_laundering_risk'), ...country('UK', 'open') },
+      file: 'policies/grey.yaml',
+      pointer: '/countries/1',
+      line: 10,
+      column: 17,
+      message:
+        'UK is not an ISO 3166-1 alpha-2 country code: write the code of the listed jurisdiction (GB, not UK), or leave out a jurisdiction that has none',
     },
     {
       name: 'a list code that is not ISO',
