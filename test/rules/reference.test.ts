@@ -118,6 +118,11 @@ describe('reference', () => {
     ]);
   });
 
+  it('takes the status of a code from the first file that holds it (duplicate-id reports the second)', async () => {
+    const second = setLine(restrictedBrazil['countries/BR.yaml'], 'name', 'name: Brazil again');
+    expect(await problemsOf({ 'countries/XB.yaml': second }, 'reference')).toEqual([]);
+  });
+
   it('reports an id prefix that is not a country code no more than the schema does', async () => {
     const rail = setLine(setLine(RAIL_BR_PIX, 'id', 'id: XX-pix'), 'countries', 'countries: [BR]');
     expect(await problemsOf({ 'rails/BR-pix.yaml': rail }, 'reference')).toEqual([]);
