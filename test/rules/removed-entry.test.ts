@@ -77,6 +77,13 @@ describe('removed-entry', () => {
       message: removed('asset usdc', 'assets/usdc.yaml', 'id', CLOSE_RAIL),
     },
     {
+      name: 'a deleted rail that already failed its schema at the base',
+      files: { 'rails/BR-pix.yaml': null },
+      base: { 'rails/BR-pix.yaml': setLine(RAIL_BR_PIX, 'bps', 'bps: many') },
+      at: ['rails/BR-pix.yaml', '/id', 1],
+      message: removed('rail BR-pix', 'rails/BR-pix.yaml', 'id', CLOSE_RAIL),
+    },
+    {
       name: 'a file renamed with its id',
       files: { 'rails/BR-pix.yaml': null, 'rails/BR-pix_key.yaml': RENAMED },
       base: {},
