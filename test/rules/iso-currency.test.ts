@@ -114,4 +114,24 @@ describe('iso-currency', () => {
       ['rails/BR-pix.yaml', gold],
     ]);
   });
+
+  it.each([
+    {
+      name: 'proposes at most three near codes',
+      files: countryIn('SDD'),
+      file: 'countries/BR.yaml',
+      message:
+        'SDD is not an active ISO 4217 currency code (ISO 4217 list published 2024-06-25; withdrawn codes are refused): write the active code; did you mean SBD or SDG or SGD?',
+    },
+    {
+      name: "proposes the currency of a country's first file (duplicate-id reports the second)",
+      files: { ...railIn('HRK'), 'countries/XB.yaml': setLine(COUNTRY_BR, 'currency', 'currency: EUR') },
+      file: 'rails/BR-pix.yaml',
+      message:
+        'HRK is not an active ISO 4217 currency code (ISO 4217 list published 2024-06-25; withdrawn codes are refused): write the active code; did you mean BRL?',
+    },
+  ])('$name', async ({ files, file, message }) => {
+    const problems = await problemsOf(files, 'iso-currency');
+    expect(problems.map((p) => [p.file, p.message])).toEqual([[file, message]]);
+  });
 });
