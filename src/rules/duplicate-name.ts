@@ -30,7 +30,8 @@ export default defineRule({
           first.set(key, rail);
           continue;
         }
-        if (seen === rail || seen.data.id === rail.data.id) continue; // two files of one id: duplicate-id says it
+        // One rail listing a country twice, or two files of one id (duplicate-id says it).
+        if (seen.data.id === rail.data.id) continue;
         const clash = clashes.get(rail) ?? { other: seen, countries: [] };
         if (clash.other === seen) clash.countries.push(country);
         clashes.set(rail, clash);

@@ -17,7 +17,7 @@ export default defineRule({
   scope: 'entry',
   description: `No value is still the placeholder ${PLACEHOLDER} that catalog new writes: each one says what to fill in.`,
   check({ catalog, report }) {
-    // One path, extended and shortened in place: copied only when a placeholder is found.
+    // One path, extended and shortened in place (empty again after each entry): copied only when a placeholder is found.
     const path: Array<string | number> = [];
     const visit = (entry: Entry<unknown>, value: unknown) => {
       if (value === PLACEHOLDER) {
@@ -44,7 +44,6 @@ export default defineRule({
       // "\x54ODO" or a line joined by a backslash could spell it), no value can be TODO. Most entries stop here.
       const text = entry.file.text;
       if (typeof text === 'string' && !text.includes(PLACEHOLDER) && !text.includes('\\')) continue;
-      path.length = 0;
       visit(entry, entry.data);
     }
   },

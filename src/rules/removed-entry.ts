@@ -47,10 +47,9 @@ export default defineRule({
       if (id === undefined || present.has(`${old.kind}:${id}`) || reported.has(`${old.kind}:${id}`)) continue;
       reported.add(`${old.kind}:${id}`);
       const key = idKey(old.kind);
-      const what = old.kind === 'country' ? 'country' : old.kind;
 
       // A rename: the same file with another id, or an entry that is the same apart from its id (a moved file).
-      let renamed = unclaimed.find((e) => e.kind === old.kind && e.file.path === old.file.path);
+      let renamed = unclaimed.find((e) => e.file.path === old.file.path); // one path, one folder, one kind
       if (!renamed) {
         let best = RENAME_SIMILARITY;
         for (const e of unclaimed) {
@@ -68,14 +67,14 @@ export default defineRule({
         report(
           renamed,
           `/${key}`,
-          `the ${key} was ${id} at the base revision (${old.file.path}): changing it removes ${what} ${id} from the published list, where clients keep it. ` +
+          `the ${key} was ${id} at the base revision (${old.file.path}): changing it removes ${old.kind} ${id} from the published list, where clients keep it. ` +
             `Keep ${id} in a file of its own (${keepAdvice(old.kind)} if it is closed) and add ${now} as a new entry`,
         );
       } else {
         report(
           old,
           `/${key}`,
-          `${what} ${id} was removed: it is in ${old.file.path} at the base revision and no entry has this ${key} now. ` +
+          `${old.kind} ${id} was removed: it is in ${old.file.path} at the base revision and no entry has this ${key} now. ` +
             `An entry never disappears from the published list: keep the file (restore it if it was deleted) and ${keepAdvice(old.kind)}`,
         );
       }

@@ -13,27 +13,38 @@ const FRONT_PAGE = /^(?:index|default|home|homepage|welcome|inicio|accueil|start
  */
 const NOT_A_PAGE = /^(?:utm_[a-z]+|fbclid|gclid|msclkid|ref|lang|language|locale|hl)$/i;
 
-/** Unicode's names of languages and regions, made on first use: loading them costs a run that checks no source 40 ms. */
-let names: { languages: Intl.DisplayNames; regions: Intl.DisplayNames } | undefined;
+/**
+ * Unicode's names of languages, scripts and regions, made on first use: loading them costs a run that checks no source
+ * 40 ms.
+ */
+let names: { languages: Intl.DisplayNames; scripts: Intl.DisplayNames; regions: Intl.DisplayNames } | undefined;
 const displayNames = () =>
   (names ??= {
     languages: new Intl.DisplayNames('en', { type: 'language', fallback: 'none' }),
+    scripts: new Intl.DisplayNames('en', { type: 'script', fallback: 'none' }),
     regions: new Intl.DisplayNames('en', { type: 'region', fallback: 'none' }),
   });
 
 /**
  * A path segment that only picks the site's language: en, fr-FR, pt_br, zh-hant, es-419, eng (the three-letter code of
- * a language that has a two-letter one). Languages are those Unicode's data (ICU, through Intl) names: `np`, `cp` or
- * `ach` (Acoli, which has no two-letter code) are not one, so centralbank.go.ke/np/ (national payments) is a page.
+ * a language that has a two-letter one). Languages, scripts and regions are those Unicode's data (ICU, through Intl)
+ * names: `np`, `cp` or `ach` (Acoli, which has no two-letter code) are not one, so centralbank.go.ke/np/ (national
+ * payments) is a page, and so is /en-news/ or /my-home/ (News and Home are no scripts).
  */
 function isLanguageSegment(segment: string): boolean {
   if (!/^[a-z]{2,3}(?:[-_](?:[a-z]{2,4}|[0-9]{3}))?$/i.test(segment)) return false;
   try {
-    const [language] = Intl.getCanonicalLocales(segment.replace('_', '-'))[0].split('-');
-    return language.length === 2 && displayNames().languages.of(language) !== undefined;
+    const [language, subtag] = Intl.getCanonicalLocales(segment.replace('_', '-'))[0].split('-');
+    return language.length === 2 && displayNames().languages.of(language) !== undefined && (subtag === undefined || isKnownSubtag(subtag));
   } catch {
     return false;
   }
+}
+
+/** The part of a language tag after the language, canonical (Hant, BR, 419): a script or a region Unicode names. */
+function isKnownSubtag(subtag: string): boolean {
+  if (subtag.length === 4) return displayNames().scripts.of(subtag) !== undefined;
+  return subtag.length === 3 ? displayNames().regions.of(subtag) !== undefined : isRegionSegment(subtag);
 }
 
 /** A two-letter segment naming a country or region (us, ke): a home page's only beside a language (/us/en/). */

@@ -73,8 +73,9 @@ export default defineRule({
       const seen = new Set<string>();
       sources.forEach((source, i) => {
         if (source.url === PLACEHOLDER) return; // left by catalog new: the placeholder rule says what to fill in
-        let problem = problems.get(source.url);
-        if (problem === undefined && !problems.has(source.url)) problems.set(source.url, (problem = urlProblem(source.url)));
+        // Stryker disable next-line ConditionalExpression: judging an address again gives the same answer (a cache)
+        if (!problems.has(source.url)) problems.set(source.url, urlProblem(source.url));
+        const problem = problems.get(source.url);
         if (problem) report(rail, `/sources/${i}/url`, problem);
         else if (seen.has(source.url)) report(rail, `/sources/${i}/url`, `${source.url} is already a source of this rail: remove the second one`);
         seen.add(source.url);

@@ -153,7 +153,7 @@ export async function validateFiles(files: Record<string, string>, options: { to
   return validateCatalog({ dir: '.', cwd: dir, today: options.today ?? TODAY, base: options.base });
 }
 
-/** The problems of one rule (or all) for a set of files, VALID's files included unless replaced. */
+/** The problems of one rule (or all) for a set of files, VALID's files included unless replaced; throws if a rule crashed. */
 export async function problemsOf(
   files: Record<string, string | null | undefined>,
   rule?: string,
@@ -164,7 +164,9 @@ export async function problemsOf(
     if (text === null) delete merged[name];
     else if (text !== undefined) merged[name] = text;
   }
-  const { report } = await validateFiles(merged, options);
+  const { report, crashed } = await validateFiles(merged, options);
+  // A rule that throws reports nothing: a test that expects no problem must not pass because the rule crashed.
+  if (crashed.length > 0) throw new Error(`rules crashed: ${crashed.map((c) => `${c.rule}: ${c.error.message}`).join('; ')}`);
   return rule ? report.problems.filter((p) => p.rule === rule) : report.problems;
 }
 

@@ -53,6 +53,12 @@ const CASES: Array<{ name: string; base: Record<string, string>; now: Record<str
     now: { 'rails/a.yaml': RAIL_BR_PIX.replace('id: BR-pix', 'id: "x+z"') },
   },
   {
+    name: 'a rail given a new id inside its file: the file is touched, compared with its own base entry',
+    base: {},
+    now: { 'rails/BR-pix.yaml': RAIL_BR_PIX.replace('id: BR-pix', 'id: BR-pix_key') },
+    shows: 'rails/BR-pix.yaml removed-entry',
+  },
+  {
     name: 'two untouched files with one id and two dates: nothing changed, nothing compared',
     base: pix2(setLine(RAIL_BR_PIX, 'verifiedAt', 'verifiedAt: "2026-01-01"')),
     now: { 'countries/BR.yaml': `${VALID['countries/BR.yaml']}# reviewed\n` },

@@ -26,48 +26,52 @@ describe('closed-reason', () => {
     expect(await problemsOf(files, 'closed-reason')).toEqual([]);
   });
 
+  const notClosed = (what: string, reason: string, kind: string) =>
+    `${what} has reason ${reason}, which only a closed ${kind} carries: remove the reason, or write phase: never if it is closed`;
+  const notRestricted = (what: string, reason: string) =>
+    `${what} country has reason ${reason}, which only a restricted country carries: remove the reason, or write status: restricted if it is refused`;
+  const RAIL = ['rails/BR-pix.yaml', '/phase', 7, 8];
+  const ASSET = ['assets/usdc.yaml', '/phase', 9, 8];
+  const COUNTRY = ['countries/BR.yaml', '/status', 4, 9];
   it.each([
     {
       name: 'a closed rail without a reason',
       files: rail('never'),
-      file: 'rails/BR-pix.yaml',
-      pointer: '/phase',
-      line: 7,
-      column: 8,
-      hint: 'partner_discontinued',
+      at: RAIL,
+      message:
+        'a rail with phase never needs a reason: add reason: <one of international_sanctions, restrictive_measures, money_laundering_risk, partner_discontinued, regulatory, scheme_retired, insufficient_demand, technical>',
     },
-    { name: 'a live rail with a reason', files: rail('live', 'regulatory'), file: 'rails/BR-pix.yaml', pointer: '/phase', line: 7, column: 8 },
-    { name: 'a beta rail with a reason', files: rail('beta', 'technical'), file: 'rails/BR-pix.yaml', pointer: '/phase', line: 7, column: 8 },
+    { name: 'a live rail with a reason', files: rail('live', 'regulatory'), at: RAIL, message: notClosed('a live rail', 'regulatory', 'rail') },
+    { name: 'a beta rail with a reason', files: rail('beta', 'technical'), at: RAIL, message: notClosed('a beta rail', 'technical', 'rail') },
+    { name: 'a planned rail with a reason', files: rail('planned', 'technical'), at: RAIL, message: notClosed('a planned rail', 'technical', 'rail') },
     {
       name: 'an asset not offered without a reason',
       files: asset('never'),
-      file: 'assets/usdc.yaml',
-      pointer: '/phase',
-      line: 9,
-      column: 8,
-      hint: 'regulatory',
+      at: ASSET,
+      message:
+        'an asset with phase never needs a reason: add reason: <one of international_sanctions, restrictive_measures, money_laundering_risk, partner_discontinued, regulatory, scheme_retired, insufficient_demand, technical>',
     },
-    { name: 'a live asset with a reason', files: asset('live', 'regulatory'), file: 'assets/usdc.yaml', pointer: '/phase', line: 9, column: 8 },
+    { name: 'a live asset with a reason', files: asset('live', 'regulatory'), at: ASSET, message: notClosed('a live asset', 'regulatory', 'asset') },
     {
       name: 'a restricted country without a reason',
       files: country('restricted'),
-      file: 'countries/BR.yaml',
-      pointer: '/status',
-      line: 4,
-      column: 9,
-      hint: 'money_laundering_risk',
+      at: COUNTRY,
+      message: 'a restricted country needs a reason: add reason: <one of international_sanctions, restrictive_measures, money_laundering_risk>',
     },
     {
       name: 'an open country with a reason',
       files: country('open', 'restrictive_measures'),
-      file: 'countries/BR.yaml',
-      pointer: '/status',
-      line: 4,
-      column: 9,
+      at: COUNTRY,
+      message: notRestricted('an open', 'restrictive_measures'),
     },
-  ])('reports $name', async ({ files, file, pointer, line, column, hint }) => {
+    {
+      name: 'a coming country with a reason',
+      files: country('coming', 'money_laundering_risk'),
+      at: COUNTRY,
+      message: notRestricted('a coming', 'money_laundering_risk'),
+    },
+  ])('reports $name', async ({ files, at, message }) => {
     const problems = await problemsOf(files, 'closed-reason');
-    expect(problems.map((p) => [p.file, p.pointer, p.line, p.column])).toEqual([[file, pointer, line, column]]);
-    if (hint) expect(problems[0].message).toContain(hint);
+    expect(problems.map((p) => [p.file, p.pointer, p.line, p.column, p.severity, p.message])).toEqual([[...at, 'error', message]]);
   });
 });

@@ -21,14 +21,52 @@ describe('duplicate-name', () => {
     expect(await problemsOf(files, 'duplicate-name')).toEqual([]);
   });
 
+  const clash = (name: string, where = 'BR') =>
+    `BR-ted has the name ${JSON.stringify(name)}, like BR-pix (rails/BR-pix.yaml), and both serve ${where}: give this rail its own name (for example ${JSON.stringify(`${name} (ted)`)})`;
   it.each([
-    { name: 'the same name', files: ted('Pix') },
-    { name: 'the same name in other case and spacing', files: ted('"  PIX "') },
-    { name: 'the same name in a full-width form (NFKC)', files: ted('Ｐｉｘ') },
-    { name: 'the same name, sharing one country of several', files: { ...PT, ...ted('Pix', '[PT, BR]') } },
-  ])("reports $name, at the later rail's name", async ({ files }) => {
-    const problems = await problemsOf(files, 'duplicate-name');
-    expect(problems.map((p) => [p.file, p.pointer, p.line, p.column])).toEqual([['rails/BR-ted.yaml', '/name', 3, 7]]);
-    expect(problems[0].message).toMatch(/BR-pix \(rails\/BR-pix\.yaml\), and both serve BR: give this rail its own name/);
+    { name: 'the same name', files: ted('Pix'), message: clash('Pix') },
+    { name: 'the same name in other case and spacing', files: ted('"  PIX "'), message: clash('  PIX ') },
+    { name: 'the same name with inner spaces doubled', files: ted('"My  Pix"'), other: 'My Pix', message: clash('My  Pix') },
+    { name: 'the same name in a full-width form (NFKC)', files: ted('Ｐｉｘ'), message: clash('Ｐｉｘ') },
+    { name: 'the same name, sharing one country of several', files: { ...PT, ...ted('Pix', '[PT, BR]') }, message: clash('Pix') },
+    {
+      name: 'the same name, sharing two countries (named in code order)',
+      files: { ...PT, ...ted('Pix', '[PT, BR]'), 'rails/BR-pix.yaml': setLine(RAIL_BR_PIX, 'countries', 'countries: [PT, BR]') },
+      message: clash('Pix', 'BR, PT'),
+    },
+  ])("reports $name, at the later rail's name", async ({ files, other, message }) => {
+    const pix = other ? { 'rails/BR-pix.yaml': setLine(RAIL_BR_PIX, 'name', `name: ${other}`) } : {};
+    const problems = await problemsOf({ ...pix, ...files }, 'duplicate-name');
+    expect(problems.map((p) => [p.file, p.pointer, p.line, p.column, p.severity, p.message])).toEqual([['rails/BR-ted.yaml', '/name', 3, 7, 'error', message]]);
+  });
+
+  it('names, for a rail clashing with two others, the first clash and its countries only', async () => {
+    const pt = {
+      'rails/AA-pt.yaml': setLine(
+        setLine(setLine(setLine(RAIL_BR_PIX, 'id', 'id: AA-pt'), 'slug', 'slug: pt'), 'countries', 'countries: [PT]'),
+        'currency',
+        'currency: EUR',
+      ),
+    };
+    const problems = await problemsOf({ ...PT, ...pt, ...ted('Pix', '[BR, PT]') }, 'duplicate-name');
+    expect(problems.map((p) => [p.file, p.message])).toEqual([['rails/BR-ted.yaml', clash('Pix')]]);
+  });
+
+  it('accepts a rail that lists its country twice (the schema reports it)', async () => {
+    expect(await problemsOf({ 'rails/BR-pix.yaml': setLine(RAIL_BR_PIX, 'countries', 'countries: [BR, BR]') }, 'duplicate-name')).toEqual([]);
+  });
+
+  it('reports a third rail of the name against the first, once', async () => {
+    const third = {
+      'rails/BR-tef.yaml': setLine(setLine(setLine(RAIL_BR_PIX, 'id', 'id: BR-tef'), 'slug', 'slug: tef'), 'name', 'name: PIX'),
+    };
+    const problems = await problemsOf({ ...ted('Pix'), ...third }, 'duplicate-name');
+    expect(problems.map((p) => [p.file, p.message])).toEqual([
+      ['rails/BR-ted.yaml', clash('Pix')],
+      [
+        'rails/BR-tef.yaml',
+        'BR-tef has the name "PIX", like BR-pix (rails/BR-pix.yaml), and both serve BR: give this rail its own name (for example "PIX (tef)")',
+      ],
+    ]);
   });
 });

@@ -18,6 +18,8 @@ describe('iso-country', () => {
     },
     { name: 'a country-code calendar', files: { 'rails/BR-pix.yaml': withCalendar('BR') } },
     { name: 'the TARGET2 calendar', files: { 'rails/BR-pix.yaml': withCalendar('TARGET2') } },
+    { name: 'a three-letter calendar that is no country (the schema judges it)', files: { 'rails/BR-pix.yaml': withCalendar('QQQ') } },
+    { name: 'a one-letter calendar (the schema judges it)', files: { 'rails/BR-pix.yaml': withCalendar('Q') } },
   ])('accepts $name', async ({ files }) => {
     expect(await problemsOf(files, 'iso-country')).toEqual([]);
   });
@@ -30,7 +32,7 @@ describe('iso-country', () => {
       pointer: '/countries/1',
       line: 6,
       column: 17,
-      hint: 'GB',
+      message: 'country UK is not an assigned ISO 3166-1 alpha-2 country code: write GB',
     },
     {
       name: "QQ in a rail's countries",
@@ -39,6 +41,7 @@ describe('iso-country', () => {
       pointer: '/countries/0',
       line: 6,
       column: 13,
+      message: 'country QQ is not an assigned ISO 3166-1 alpha-2 country code: write the assigned ISO 3166-1 alpha-2 code of the country (FR, DE, GB, US...)',
     },
     {
       name: "XK (user-assigned, not ISO) in a rail's countries",
@@ -47,6 +50,7 @@ describe('iso-country', () => {
       pointer: '/countries/1',
       line: 6,
       column: 17,
+      message: 'country XK is not an assigned ISO 3166-1 alpha-2 country code: write the assigned ISO 3166-1 alpha-2 code of the country (FR, DE, GB, US...)',
     },
     {
       name: "EL in a rail's countries",
@@ -55,7 +59,7 @@ describe('iso-country', () => {
       pointer: '/countries/1',
       line: 6,
       column: 17,
-      hint: 'GR',
+      message: 'country EL is not an assigned ISO 3166-1 alpha-2 country code: write GR',
     },
     {
       name: 'a UK id prefix',
@@ -64,7 +68,7 @@ describe('iso-country', () => {
       pointer: '/id',
       line: 1,
       column: 5,
-      hint: 'GB-pix',
+      message: 'the id prefix UK is not an assigned ISO 3166-1 alpha-2 country code: write GB-pix',
     },
     {
       name: 'a UK calendar',
@@ -73,7 +77,7 @@ describe('iso-country', () => {
       pointer: '/settlement/calendar',
       line: 12,
       column: 13,
-      hint: 'GB',
+      message: 'calendar UK is not an assigned ISO 3166-1 alpha-2 country code: write GB (or TARGET2 for the euro area)',
     },
     {
       name: 'country code UK',
@@ -82,7 +86,7 @@ describe('iso-country', () => {
       pointer: '/code',
       line: 1,
       column: 7,
-      hint: 'GB',
+      message: 'code UK is not an assigned ISO 3166-1 alpha-2 country code: write GB, and name the file after it',
     },
     {
       name: 'country code EL',
@@ -91,7 +95,7 @@ describe('iso-country', () => {
       pointer: '/code',
       line: 1,
       column: 7,
-      hint: 'GR',
+      message: 'code EL is not an assigned ISO 3166-1 alpha-2 country code: write GR, and name the file after it',
     },
     {
       name: 'country code QQ named Germany',
@@ -100,12 +104,40 @@ describe('iso-country', () => {
       pointer: '/code',
       line: 1,
       column: 7,
-      hint: 'DE',
+      message: 'code QQ is not an assigned ISO 3166-1 alpha-2 country code: write DE, and name the file after it',
     },
-    { name: 'country code XK', files: { 'countries/XK.yaml': country('XK', 'Kosovo') }, file: 'countries/XK.yaml', pointer: '/code', line: 1, column: 7 },
-  ])('reports $name', async ({ files, file, pointer, line, column, hint }) => {
+    {
+      name: 'country code XK',
+      files: { 'countries/XK.yaml': country('XK', 'Kosovo') },
+      file: 'countries/XK.yaml',
+      pointer: '/code',
+      line: 1,
+      column: 7,
+      message:
+        'code XK is not an assigned ISO 3166-1 alpha-2 country code: write the assigned ISO 3166-1 alpha-2 code of the country (FR, DE, GB, US...), and name the file after it',
+    },
+    {
+      name: 'a QQ calendar',
+      files: { 'rails/BR-pix.yaml': withCalendar('QQ') },
+      file: 'rails/BR-pix.yaml',
+      pointer: '/settlement/calendar',
+      line: 12,
+      column: 13,
+      message:
+        'calendar QQ is not an assigned ISO 3166-1 alpha-2 country code: write the assigned ISO 3166-1 alpha-2 code of the country (FR, DE, GB, US...) (or TARGET2 for the euro area)',
+    },
+    {
+      name: 'a QQ id prefix',
+      files: { 'rails/BR-pix.yaml': null, 'rails/QQ-pix.yaml': setLine(setLine(RAIL_BR_PIX, 'id', 'id: QQ-pix'), 'countries', 'countries: [BR]') },
+      file: 'rails/QQ-pix.yaml',
+      pointer: '/id',
+      line: 1,
+      column: 5,
+      message:
+        'the id prefix QQ is not an assigned ISO 3166-1 alpha-2 country code: write the assigned ISO 3166-1 alpha-2 code of the country (FR, DE, GB, US...)',
+    },
+  ])('reports $name', async ({ files, file, pointer, line, column, message }) => {
     const problems = await problemsOf(files, 'iso-country');
-    expect(problems.map((p) => [p.file, p.pointer, p.line, p.column])).toEqual([[file, pointer, line, column]]);
-    if (hint) expect(problems[0].message).toContain(hint);
+    expect(problems.map((p) => [p.file, p.pointer, p.line, p.column, p.severity, p.message])).toEqual([[file, pointer, line, column, 'error', message]]);
   });
 });

@@ -14,7 +14,7 @@ describe('placeholder', () => {
       pointer: '/name',
       line: 3,
       column: 7,
-      hint: 'Display name',
+      message: 'name is still TODO: fill in name: Display name (Pix, SEPA Instant Credit Transfer).',
     },
     {
       name: 'a ticker matching its pattern',
@@ -23,7 +23,7 @@ describe('placeholder', () => {
       pointer: '/ticker',
       line: 2,
       column: 9,
-      hint: 'Ticker symbol',
+      message: 'ticker is still TODO: fill in ticker: Ticker symbol, uppercase letters and digits (USDC, BTC).',
     },
     {
       name: 'a country name',
@@ -32,7 +32,7 @@ describe('placeholder', () => {
       pointer: '/name',
       line: 2,
       column: 7,
-      hint: 'Country name in English',
+      message: 'name is still TODO: fill in name: Country name in English (France).',
     },
     {
       name: 'a name spelled with an escape',
@@ -41,7 +41,7 @@ describe('placeholder', () => {
       pointer: '/name',
       line: 3,
       column: 7,
-      hint: 'Display name',
+      message: 'name is still TODO: fill in name: Display name (Pix, SEPA Instant Credit Transfer).',
     },
     {
       name: 'a name joined over two lines by a backslash',
@@ -50,7 +50,7 @@ describe('placeholder', () => {
       pointer: '/name',
       line: 3,
       column: 7,
-      hint: 'Display name',
+      message: 'name is still TODO: fill in name: Display name (Pix, SEPA Instant Credit Transfer).',
     },
     {
       name: 'a label inside a field',
@@ -59,13 +59,21 @@ describe('placeholder', () => {
       pointer: '/fields/0/label/fr',
       line: 21,
       column: 18,
-      hint: 'French text',
+      message: 'fr is still TODO: fill in fr: French text.',
     },
-  ])('reports $name', async ({ files, file, pointer, line, column, hint }) => {
+    {
+      name: 'an item of a list',
+      files: { 'rails/BR-pix.yaml': RAIL_BR_PIX.replace('examples: ["+5511987654321"]', 'examples: ["+5511987654321", TODO]') },
+      file: 'rails/BR-pix.yaml',
+      pointer: '/fields/0/examples/1',
+      line: 27,
+      column: 34,
+      message: 'item 2 of examples is still TODO: fill in item 2 of examples',
+    },
+  ])('reports $name', async ({ files, file, pointer, line, column, message }) => {
     const problems = await problemsOf(files, 'placeholder');
     expect(problems.map((p) => [p.file, p.pointer, p.line, p.column])).toEqual([[file, pointer, line, column]]);
-    expect(problems[0].message).toMatch(/is still TODO: fill in /);
-    expect(problems[0].message).toContain(hint);
+    expect(problems.map((p) => [p.severity, p.message])).toEqual([['error', message]]);
   });
 
   it('leaves a TODO the schema refuses to the schema check, with the same words and no second problem', async () => {

@@ -101,6 +101,9 @@ sources:
   },
   // An open country without a currency.
   { name: 'countries/AR.yaml', text: 'code: AR\nname: Argentina\ncurrency: null\nstatus: open\n' },
+  // A restricted country known by its code only (its file name is no code), served by a live rail.
+  { name: 'countries/ZM-old.yaml', text: 'code: ZM\nname: Zambia\ncurrency: null\nstatus: restricted\nreason: international_sanctions\n' },
+  { name: 'rails/ZM-live.yaml', text: setLine(setLine(RAIL_BR_PIX, 'id', 'id: ZM-live'), 'countries', 'countries: [ZM]') },
   // An entry the schema refuses (rules still look at its other parts).
   { name: 'rails/FR-broken.yaml', text: setLine(setLine(RAIL_BR_PIX, 'id', 'id: FR-broken'), 'kind', 'kind: teleport') },
 ];

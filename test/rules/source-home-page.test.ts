@@ -27,6 +27,23 @@ describe('source-home-page', () => {
     { name: 'a country, a language and a page', url: 'https://www.example.com/us/en/limits.html' },
     { name: 'a placeholder left by catalog new (the rule placeholder reports it)', url: 'TODO' },
     { name: 'no web address (the rule sources reports it)', url: 'www.bcb.gov.br' },
+    { name: 'an address of another scheme (the rule sources reports it)', url: 'ftp://ftp.example.com/' },
+    { name: 'a hash-bang route', url: 'https://www.example.com/#!/limits' },
+    { name: 'a front page name as a whole path of pages', url: 'https://www.example.com/pages/index.html/limits' },
+    { name: 'a page named like a front page with another extension', url: 'https://www.example.com/index.pdf' },
+    { name: 'a page whose name starts like a front page', url: 'https://www.example.com/homestead.html' },
+    { name: 'a page whose name ends like a front page', url: 'https://www.example.com/my-home' },
+    { name: 'a language and a word that is no script', url: 'https://www.example.com/en-news/' },
+    { name: 'a language and a region no one has', url: 'https://www.example.com/fr-zz/' },
+    { name: 'a language and a numeric region no one has', url: 'https://www.example.com/es-999/' },
+    { name: 'a front page in a folder that is not a language', url: 'https://www.example.com/limits/index.html' },
+    { name: 'two languages and a region (a path of codes)', url: 'https://www.example.com/us/en/fr/' },
+    { name: 'two regions', url: 'https://www.example.com/us/ke/' },
+    { name: 'the unknown region zz beside a language', url: 'https://www.example.com/zz/en/' },
+    { name: 'a language beside a three-letter segment', url: 'https://www.example.com/en/abc/' },
+    { name: 'a segment shaped like a language tag that is none', url: 'https://www.example.com/xq-zz/' },
+    { name: 'a four-letter segment', url: 'https://www.example.com/page/' },
+    { name: 'a language tag with a numeric region of two digits', url: 'https://www.example.com/es-41/' },
   ])('accepts $name: $url', async ({ url }) => {
     expect(await problemsOf(withSources(url), 'source-home-page')).toEqual([]);
   });
@@ -40,6 +57,7 @@ describe('source-home-page', () => {
     { name: 'a language and region tag', url: 'https://www.example.com/pt-BR/' },
     { name: 'a language tag with an underscore', url: 'https://www.example.com/en_GB/' },
     { name: 'a language with a script', url: 'https://www.example.com/zh-hant/' },
+    { name: 'a language with a numeric region', url: 'https://www.example.com/es-419/' },
     { name: 'a country and a language', url: 'https://www.example.com/us/en/' },
     { name: 'index.html', url: 'https://www.resbank.co.za/index.html' },
     { name: 'a language and its home', url: 'https://www.resbank.co.za/en/home.html' },
@@ -48,10 +66,26 @@ describe('source-home-page', () => {
     { name: 'an anchor on the home page', url: 'https://www.nppa.com.au/#about' },
     { name: 'tracking and language parameters', url: 'https://www.zengin-net.jp/?utm_source=news&lang=en' },
     { name: "a subdomain's home page", url: 'https://docs.example.com/' },
+    { name: 'a front page name in capitals', url: 'https://www.example.com/Index.HTML' },
+    { name: "SharePoint's front page in capitals", url: 'https://www.example.com/PAGES/Default.aspx' },
+    { name: 'a front page under a language', url: 'https://www.example.com/fr/accueil.php' },
+    { name: 'a language and a region, region first', url: 'https://www.example.com/en/us/' },
+    { name: 'a hash-bang anchor with no route', url: 'https://www.example.com/#!' },
+    { name: 'a tracking parameter in capitals', url: 'https://www.example.com/?UTM_SOURCE=x' },
+    { name: 'a plain http home page', url: 'http://www.nacha.org/' },
   ])('reports $name: $url', async ({ url }) => {
     const problems = await problemsOf(withSources('https://www.bcb.gov.br/estabilidadefinanceira/pix', url), 'source-home-page');
-    expect(problems.map((p) => [p.rule, p.severity, p.file, p.pointer, p.line, p.column])).toEqual([
-      ['source-home-page', 'warning', 'rails/BR-pix.yaml', '/sources/1/url', 34, 10],
+    const host = new URL(url).hostname;
+    expect(problems.map((p) => [p.rule, p.severity, p.file, p.pointer, p.line, p.column, p.message])).toEqual([
+      [
+        'source-home-page',
+        'warning',
+        'rails/BR-pix.yaml',
+        '/sources/1/url',
+        34,
+        10,
+        `${url} is the home page of ${host}, where a reviewer cannot find the facts it is cited for: write the address of the page that states them (the rulebook, the limits or format page, the circular or notice), with its title and the date you read it`,
+      ],
     ]);
   });
 

@@ -36,6 +36,11 @@ describe('unverified-change', () => {
     expect(await problemsOf({ 'rails/BR-pix.yaml': file }, 'unverified-change', { base })).toEqual([]);
   });
 
+  it('compares with the first of two base rails that share an id (duplicate-id reports the other)', async () => {
+    const base = baseOf({ 'rails/BR-pix_copy.yaml': rail(['bps', 'bps: 40']) });
+    expect(await problemsOf({}, 'unverified-change', { base })).toEqual([]);
+  });
+
   it('does not look at assets and countries, which have no verifiedAt', async () => {
     const problems = await problemsOf({ 'assets/usdc.yaml': setLine(ASSET_USDC, 'quoteLockSeconds', 'quoteLockSeconds: 60') }, 'unverified-change', {
       base: baseOf(),
@@ -44,12 +49,18 @@ describe('unverified-change', () => {
   });
 
   it.each([
-    { name: 'a fee', file: rail(['bps', 'bps: 40']), says: 'fees.bps changed, but verifiedAt is still 2026-10-01' },
-    { name: 'a limit', file: rail(['maxMinor', 'maxMinor: 200000000']), says: 'limits.maxMinor changed' },
-    { name: 'the phase', file: rail(['phase', 'phase: beta']), says: 'phase changed' },
-    { name: 'a beneficiary field', file: rail(['maxLength', 'maxLength: 72']), says: 'fields[pixKey].maxLength changed' },
+    { name: 'a fee', file: rail(['bps', 'bps: 40']), says: 'fees.bps' },
+    { name: 'a limit', file: rail(['maxMinor', 'maxMinor: 200000000']), says: 'limits.maxMinor' },
+    { name: 'the phase', file: rail(['phase', 'phase: beta']), says: 'phase' },
+    { name: 'a beneficiary field', file: rail(['maxLength', 'maxLength: 72']), says: 'fields[pixKey].maxLength' },
+    { name: 'a list of countries (one label for the list)', file: rail(['countries', 'countries: [BR, AR, CL]']), says: 'countries' },
     {
-      name: 'many fields',
+      name: 'four fields (named in the order of the rail)',
+      file: rail(['bps', 'bps: 40'], ['fixedMinor', 'fixedMinor: 10'], ['minMinor', 'minMinor: 1'], ['p50Minutes', 'p50Minutes: 2']),
+      says: 'settlement.p50Minutes, limits.minMinor, fees.fixedMinor, fees.bps',
+    },
+    {
+      name: 'five fields (the fifth counted)',
       file: rail(
         ['bps', 'bps: 40'],
         ['fixedMinor', 'fixedMinor: 10'],
@@ -57,11 +68,30 @@ describe('unverified-change', () => {
         ['p50Minutes', 'p50Minutes: 2'],
         ['name', 'name: Pix (Brazil)'],
       ),
-      says: 'and 1 more changed',
+      says: 'name, settlement.p50Minutes, limits.minMinor, fees.fixedMinor and 1 more',
+    },
+    {
+      name: 'six fields',
+      file: rail(
+        ['bps', 'bps: 40'],
+        ['fixedMinor', 'fixedMinor: 10'],
+        ['minMinor', 'minMinor: 1'],
+        ['p50Minutes', 'p50Minutes: 2'],
+        ['name', 'name: Pix (Brazil)'],
+        ['phase', 'phase: beta'],
+      ),
+      says: 'name, phase, settlement.p50Minutes, limits.minMinor and 2 more',
     },
   ])('warns on $name changed without a new verifiedAt', async ({ file, says }) => {
     const problems = await problemsOf({ 'rails/BR-pix.yaml': file }, 'unverified-change', { base: baseOf() });
-    expect(problems.map((p) => [p.file, p.pointer, p.line, p.severity])).toEqual([['rails/BR-pix.yaml', '/verifiedAt', VERIFIED_AT_LINE, 'warning']]);
-    expect(problems[0].message).toContain(says);
+    expect(problems.map((p) => [p.file, p.pointer, p.line, p.severity, p.message])).toEqual([
+      [
+        'rails/BR-pix.yaml',
+        '/verifiedAt',
+        VERIFIED_AT_LINE,
+        'warning',
+        `${says} changed, but verifiedAt is still 2026-10-01: check the rail against its source and set verifiedAt to the date of that check (YYYY-MM-DD)`,
+      ],
+    ]);
   });
 });

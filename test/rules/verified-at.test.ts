@@ -31,12 +31,37 @@ describe('verified-at', () => {
 
   it('reports a verifiedAt after today, at its value', async () => {
     const problems = await problemsOf(verified('2026-11-23'), 'verified-at', { today: '2026-11-22' });
-    expect(problems.map((p) => [p.file, p.pointer, p.line, p.column, p.severity])).toEqual([['rails/BR-pix.yaml', '/verifiedAt', 29, 13, 'error']]);
+    expect(problems.map((p) => [p.file, p.pointer, p.line, p.column, p.severity, p.message])).toEqual([
+      [
+        'rails/BR-pix.yaml',
+        '/verifiedAt',
+        29,
+        13,
+        'error',
+        'verifiedAt 2026-11-23 is in the future (today is 2026-11-22): write the date the rail was actually verified, 2026-11-22 at the latest',
+      ],
+    ]);
   });
 
-  it('reports a verifiedAt that moved backwards since the base revision', async () => {
-    const problems = await problemsOf({}, 'verified-at', { base: baseWith('2026-10-02') });
-    expect(problems.map((p) => [p.file, p.pointer, p.line, p.column])).toEqual([['rails/BR-pix.yaml', '/verifiedAt', 29, 13]]);
-    expect(problems[0].message).toContain('2026-10-02');
+  it.each([
+    { name: 'by a day', base: '2026-10-02' },
+    { name: 'by a year', base: '2027-01-01' },
+  ])('reports a verifiedAt that moved backwards since the base revision $name', async ({ base }) => {
+    const problems = await problemsOf({}, 'verified-at', { base: baseWith(base), today: '2027-02-01' });
+    expect(problems.map((p) => [p.file, p.pointer, p.line, p.column, p.severity, p.message])).toEqual([
+      [
+        'rails/BR-pix.yaml',
+        '/verifiedAt',
+        29,
+        13,
+        'error',
+        `verifiedAt moved backwards from ${base} to 2026-10-01: keep ${base}, or write the later date of a new verification`,
+      ],
+    ]);
+  });
+
+  it('compares with the first of two base rails that share an id (duplicate-id reports the other)', async () => {
+    const base = wholeBase({ ...VALID, ...verified('2026-09-01'), 'rails/BR-pix_copy.yaml': setLine(RAIL_BR_PIX, 'verifiedAt', 'verifiedAt: "2026-10-02"') });
+    expect(await problemsOf({}, 'verified-at', { base })).toEqual([]);
   });
 });
