@@ -9,6 +9,8 @@ import { validateCatalog, type Validation } from '../../src/pipeline/validate.js
 import type { BaseDelta } from '../../src/history/delta.js';
 import { loadTexts } from '../../src/parse/load.js';
 import { cmp } from '../../src/model/problem.js';
+import type { Rule } from '../../src/rules/define.js';
+import { rules as registry } from '../../src/rules/index.js';
 
 /** The date every test judges the catalog on: tests never depend on the real date. */
 export const TODAY = '2026-11-22';
@@ -148,9 +150,12 @@ export async function writeCatalog(files: Record<string, string>): Promise<strin
 }
 
 /** Validates files as a catalog; problem paths are relative to the catalog folder (rails/BR-pix.yaml). */
-export async function validateFiles(files: Record<string, string>, options: { today?: string; base?: BaseDelta } = {}): Promise<Validation> {
+export async function validateFiles(
+  files: Record<string, string>,
+  options: { today?: string; base?: BaseDelta; rules?: Record<string, Rule> } = {},
+): Promise<Validation> {
   const dir = await writeCatalog(files);
-  return validateCatalog({ dir: '.', cwd: dir, today: options.today ?? TODAY, base: options.base });
+  return validateCatalog({ dir: '.', cwd: dir, today: options.today ?? TODAY, base: options.base, rules: options.rules });
 }
 
 /** The problems of one rule (or all) for a set of files, VALID's files included unless replaced; throws if a rule crashed. */
@@ -164,7 +169,11 @@ export async function problemsOf(
     if (text === null) delete merged[name];
     else if (text !== undefined) merged[name] = text;
   }
-  const { report, crashed } = await validateFiles(merged, options);
+  // Only the rule asked for runs (rules report independently of each other): a mutant of one rule is then covered by
+  // that rule's tests alone, which keeps mutation testing to minutes. The checks of each file (schema, characters,
+  // YAML) run as always.
+  const only = rule && Object.hasOwn(registry, rule) ? { [rule]: registry[rule as keyof typeof registry] } : undefined;
+  const { report, crashed } = await validateFiles(merged, { ...options, rules: only });
   // A rule that throws reports nothing: a test that expects no problem must not pass because the rule crashed.
   if (crashed.length > 0) throw new Error(`rules crashed: ${crashed.map((c) => `${c.rule}: ${c.error.message}`).join('; ')}`);
   return rule ? report.problems.filter((p) => p.rule === rule) : report.problems;
