@@ -6,7 +6,7 @@ import type { FieldType } from './type-checks.js';
 import { MAX_VALUE_LENGTH, validateBeneficiary, type BeneficiaryError, type BeneficiaryErrorCode } from './validate.js';
 
 /** One rejected value as the API and the SDK give it: the message in French and English, and the field's help. */
-export interface BeneficiaryCheckError {
+interface BeneficiaryCheckError {
   field: string;
   code: BeneficiaryErrorCode;
   message: LocalizedText;

@@ -5,7 +5,7 @@ import type { RailField, SeedField } from '../generated/types.js';
 export type FieldType = RailField['type'];
 
 /** Why a value fails its type's own check: a malformed value (`type`), a wrong check digit (`checksum`), or not a choice (`option`). */
-export interface TypeProblem {
+interface TypeProblem {
   code: 'type' | 'checksum' | 'option';
   /** English, says what to write instead. */
   message: string;

@@ -56,7 +56,7 @@ function byFile(catalog: Catalog): { raw: Map<string, RawEntry[]>; valid: Map<ob
 }
 
 /** The kind and id of an entry, as the history checks match entries ('' when it has no text id). */
-export function entryKey(kind: string, data: Record<string, unknown>): string {
+function entryKey(kind: string, data: Record<string, unknown>): string {
   const id = data[idKey(kind)];
   return typeof id === 'string' ? `${kind}:${id}` : '';
 }
@@ -137,7 +137,7 @@ function whole(catalog: Catalog, full: HistoryOptions['full']): Catalog {
 }
 
 /** The keys (entryKey) of the touched entries, now and at the base: untouched entries with one of them are in the view. */
-export function changedKeys(delta: BaseDelta, touchedNow: RawEntry[]): Set<string> {
+function changedKeys(delta: BaseDelta, touchedNow: RawEntry[]): Set<string> {
   const keys = new Set<string>();
   for (const e of [...touchedNow, ...delta.own.raw]) keys.add(entryKey(e.kind, e.data));
   keys.delete('');

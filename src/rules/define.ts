@@ -45,7 +45,7 @@ export interface RuleMeta {
  * of them (a duplicate elsewhere), the same object on both sides. Each list keeps catalog order. An entry absent from
  * both is the same now and at the base, and has an id no changed entry has: a history check has nothing to say of it.
  */
-export interface HistoryContext extends RuleContext {
+interface HistoryContext extends RuleContext {
   base: Catalog;
 }
 

@@ -5,7 +5,7 @@ import { defineRule } from './define.js';
  * How two names compare: Unicode-normalized (NFKC), case-folded, spaces collapsed. "Pix", "PIX" and "Pix " look the
  * same to a client choosing a rail from a list.
  */
-export function nameKey(name: string): string {
+function nameKey(name: string): string {
   // NFKC leaves printable ASCII as it is: most names skip the normalization.
   return (PRINTABLE_ASCII.test(name) ? name : name.normalize('NFKC')).toLowerCase().replace(/\s+/g, ' ').trim();
 }

@@ -82,8 +82,6 @@ export const rules = {
   placeholder,
 } satisfies Record<string, Rule>;
 
-export type RuleId = keyof typeof rules | keyof typeof coreRules;
-
 /** Every rule's metadata, core checks first, in a stable order. */
 export function allRuleMeta(): RuleMeta[] {
   return [...Object.values(coreRules), ...Object.values(rules).map(({ id, severity, description }) => ({ id, severity, description }))];

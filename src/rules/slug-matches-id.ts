@@ -1,7 +1,7 @@
 import { defineRule } from './define.js';
 
 /** The method part of a rail id: what follows `<CC>-` (BR-pix → pix, FR-sepa_instant → sepa_instant). */
-export function methodOf(railId: string): string | undefined {
+function methodOf(railId: string): string | undefined {
   // Stryker disable next-line OptionalChaining: only an id the schema refused fails to match, and a rule that throws on such an entry is skipped for it
   return /^[A-Z]{2}-(.+)$/.exec(railId)?.[1];
 }

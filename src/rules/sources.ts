@@ -5,7 +5,7 @@ import { defineRule } from './define.js';
  * Link shorteners and redirectors: a source must name the publisher's own page, which a reviewer can judge by its
  * address. Hosts are compared without a leading www.
  */
-export const SHORTENERS: ReadonlySet<string> = new Set([
+const SHORTENERS: ReadonlySet<string> = new Set([
   'bit.ly',
   'bitly.com',
   't.co',

@@ -18,7 +18,7 @@ export interface HostileCase {
   only?: boolean;
 }
 
-export interface ExpectedProblem {
+interface ExpectedProblem {
   rule: string;
   file: string;
   line: number;
