@@ -55,7 +55,7 @@ const MISTAKES: Array<{ name: string; test: Mistake }> = [
       return {
         start: error.start,
         end: error.end + 1,
-        message: `inside double quotes a backslash starts an escape, and ${JSON.stringify(line.text.slice(error.start - line.at, error.start - line.at + 2)).slice(1, -1)} is not one: use single quotes, which keep backslashes as written${fix}`,
+        message: `inside double quotes a backslash starts an escape, and ${line.text.slice(error.start - line.at, error.start - line.at + 2)} is not one: use single quotes, which keep backslashes as written${fix}`,
       };
     },
   },

@@ -81,6 +81,26 @@ describe('each mistake: its place and what to write', () => {
       '3:3-3:4 a tab is used for indentation: YAML indents with spaces only; replace the tab with spaces (2 a level)',
     ],
     [
+      'a backslash escape YAML does not know',
+      'id: a\nname: "a\\d"\n',
+      "2:9-2:11 inside double quotes a backslash starts an escape, and \\d is not one: use single quotes, which keep backslashes as written: name: 'a\\d'",
+    ],
+    [
+      'a bad escape in an unclosed double quote',
+      'id: a\nname: "a\\d\n',
+      "2:9-2:11 inside double quotes a backslash starts an escape, and \\d is not one: use single quotes, which keep backslashes as written: name: 'a\\d'",
+    ],
+    [
+      'a bad escape in a value with a single quote',
+      `id: a\nname: "it's \\q"\n`,
+      "2:13-2:15 inside double quotes a backslash starts an escape, and \\q is not one: use single quotes, which keep backslashes as written: name: 'it''s \\q'",
+    ],
+    [
+      'a bad escape in a list item',
+      'id: a\nl:\n  - "\\q"\n',
+      '3:6-3:8 inside double quotes a backslash starts an escape, and \\q is not one: use single quotes, which keep backslashes as written',
+    ],
+    [
       'an unclosed single quote',
       "id: a\nname: 'abc\nx: y\n",
       "2:7-2:8 the single quote opened here is never closed: end the text with ' on the same line, e.g. name: 'abc'",
