@@ -74,7 +74,7 @@ const MISTAKES: Array<{ name: string; test: Mistake }> = [
       return {
         start: at,
         end: at + 1,
-        message: `the ${q === '"' ? 'double' : 'single'} quote opened here is never closed: end the text with ${q} on the same line, e.g. ${m[2] || 'value'}: ${q}${body}${q}`,
+        message: `the ${q === '"' ? 'double' : 'single'} quote opened here is never closed: end the text with ${q} on the same line, e.g. ${m[2] ? `${m[2]}: ` : '- '}${q}${body}${q}`,
       };
     },
   },

@@ -116,6 +116,16 @@ describe('each mistake: its place and what to write', () => {
       '2:7-2:8 the double quote opened here is never closed: end the text with " on the same line, e.g. name: "a"',
     ],
     [
+      'an unclosed quote in a list item',
+      'id: a\nl:\n  - "abc\n  - b\n',
+      '3:5-3:6 the double quote opened here is never closed: end the text with " on the same line, e.g. - "abc"',
+    ],
+    [
+      'an unclosed single quote in a list item',
+      "id: a\nl:\n  - 'abc\n  - b\n",
+      "3:5-3:6 the single quote opened here is never closed: end the text with ' on the same line, e.g. - 'abc'",
+    ],
+    [
       'a doubled quote inside single quotes',
       "id: a\nname: 'it''s\nx: y\n",
       "2:7-2:8 the single quote opened here is never closed: end the text with ' on the same line, e.g. name: 'it''s'",
