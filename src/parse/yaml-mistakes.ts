@@ -253,6 +253,9 @@ function indentation(lines: Line[], last: number): Explained | undefined {
   const shapes: Shape[] = [];
   for (let i = 0; i <= Math.min(last, lines.length - 1); i++) {
     if (/^\s*(#.*)?$/.test(lines[i].text)) continue;
+    // The text of a block scalar (| or >): the lines deeper than its key, whatever they hold.
+    const opener = shapes[shapes.length - 1];
+    if (opener?.scalar && lines[i].text.length - lines[i].text.trimStart().length > opener.keyCol) continue;
     const shape = shapeOf(lines[i], i);
     if (!shape) return strayText(lines[i]);
     shapes.push(shape);
@@ -263,7 +266,6 @@ function indentation(lines: Line[], last: number): Explained | undefined {
   for (let k = 0; k < shapes.length; k++) {
     const line = shapes[k];
     const top = stack[stack.length - 1];
-    if (previous?.scalar && line.col > previous.keyCol) continue; // the text of a block scalar
     const off = !previous
       ? line.col > 0 && !line.item
         ? wrongColumn(lines[line.index], line, 0, 'an entry starts at the left margin')

@@ -293,6 +293,16 @@ describe('each mistake: its place and what to write', () => {
       'id: a\na:\n    b: 1\nc:\n    d: 1\ne:\n  f: 1\ng:\n   h: 1\n i: 2\n',
       '10:1-10:2 i is indented 1 spaces but h just above is at 3: properties of the same entry start at the same column; indent i with 3 spaces',
     ],
+    [
+      'the text of a block scalar, then a line too deep',
+      'id: a\ns:\n  p: |\n    text\n      more\n  q: 1\n   r: 2\n',
+      '7:1-7:4 r is indented 3 spaces but q just above is at 2: properties of the same item start at the same column (q holds a value, so nothing can be nested under it); indent r with 2 spaces',
+    ],
+    [
+      'a folded block scalar holding key: value text',
+      'id: a\ns:\n  p: >-\n    a: b\n    text\n  q: 1\n   r: 2\n',
+      '7:1-7:4 r is indented 3 spaces but q just above is at 2: properties of the same item start at the same column (q holds a value, so nothing can be nested under it); indent r with 2 spaces',
+    ],
   ])('%s', (_name, text, expected) => {
     expect(reported(text)).toBe(expected);
   });
