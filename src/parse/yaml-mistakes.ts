@@ -315,12 +315,14 @@ function placed(lines: Line[], line: Shape, stack: Block[], previous: Shape, aro
   if (line.col > top.col! && around && movedLeft(previous, around, line))
     // The line above moved left, out of its block: the mistake is there, not on this line, which is where it was.
     return wrongColumn(lines[previous.index], previous, line.col, `${around.before?.key ?? 'the line'} above it and ${name} below it are at ${line.col}`);
-  if (line.col > top.col! && around?.before?.opens && previous.col === around.before.keyCol && (previous.item || !line.item))
-    // The first line of a block written at its key's column: the block is empty, and the next line seems too deep.
+  // The first line of a block written at its key's column: the block is empty, and the next line seems too deep. (Unless
+  // the line above would stay where it is: a list at its key's column, which YAML allows; then this line is too deep.)
+  const shifted = line.item ? line.col : line.col - (previous.keyCol - previous.col);
+  if (line.col > top.col! && around?.before?.opens && previous.col === around.before.keyCol && (previous.item || !line.item) && shifted !== previous.col)
     return wrongColumn(
       lines[previous.index],
       previous,
-      line.col - (previous.keyCol - previous.col),
+      shifted,
       `it is the first line of ${around.before.key ?? 'the item'} above, which opens its block at ${around.before.keyCol}`,
     );
   if (line.col > top.col! && around?.before && around.before.col === line.col && previous.col < line.col && !previous.opens && !previous.item && !line.item) {

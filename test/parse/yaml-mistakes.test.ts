@@ -259,9 +259,19 @@ describe('each mistake: its place and what to write', () => {
       '4:1-4:3 q is indented 2 spaces but it is the first line of p above, which opens its block at 2; indent q with 4 spaces',
     ],
     [
+      'the first item of a list at its key column, the next item deeper',
+      'id: a\nf:\n  - name: a\n    examples:\n    - "1"\n      - "2"\n',
+      '5:1-5:5 the list item - is indented 4 spaces but it is the first line of examples above, which opens its block at 4; indent the list item - with 6 spaces',
+    ],
+    [
       'the first key of an item at its key column',
       'id: a\ns:\n  - a: 1\n    b:\n    c: 1\n      d: 2\n',
       '5:1-5:5 c is indented 4 spaces but it is the first line of b above, which opens its block at 4; indent c with 6 spaces',
+    ],
+    [
+      'a line deeper than a list at its key column (where YAML allows the list)',
+      'id: a\ns:\n  p:\n  - x\n    q: 1\n',
+      '5:1-5:5 q is indented 4 spaces but the list item just above is at 2: properties of the same item start at the same column (the list item holds a value, so nothing can be nested under it); indent q with 2 spaces',
     ],
     [
       "a property at the column of a list's dashes",
