@@ -331,7 +331,7 @@ function placed(lines: Line[], line: Shape, stack: Block[], previous: Shape, aro
     return {
       start: lines[line.index].at,
       end: lines[line.index].at + line.col,
-      message: `${name} is indented ${line.col} spaces but ${above} just above is at ${previous.col} and holds a value: indent ${above} with ${line.col} spaces, like ${b} above it (or, if ${above} is where it belongs, ${name} with ${previous.col} spaces)`,
+      message: `${name} is indented ${spaces(line.col)} but ${above} just above is at ${previous.col} and holds a value: indent ${above} with ${spaces(line.col)}, like ${b} above it (or, if ${above} is where it belongs, ${name} with ${spaces(previous.col)})`,
     };
   }
   if (line.col > top.col!)
@@ -375,12 +375,15 @@ function enter(line: Shape, stack: Block[]): void {
   if (line.opens || line.scalar) stack.push({ list: false, by: line });
 }
 
+/** A number of spaces, in words: 1 space, 2 spaces. */
+const spaces = (n: number) => `${n} space${n === 1 ? '' : 's'}`;
+
 function wrongColumn(line: Line, shape: Shape, expected: number, why: string, note?: string): Explained {
   const name = shape.item ? `the list item -${shape.key ? ` ${shape.key}` : ''}` : (shape.key ?? 'this line');
   return {
     start: line.at,
     end: line.at + shape.col,
-    message: `${name} is indented ${shape.col} spaces but ${why}${note ? ` (${note})` : ''}; indent ${name} with ${expected} spaces`,
+    message: `${name} is indented ${spaces(shape.col)} but ${why}${note ? ` (${note})` : ''}; indent ${name} with ${spaces(expected)}`,
   };
 }
 
