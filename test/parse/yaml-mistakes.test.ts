@@ -66,6 +66,8 @@ function reported(text: string): string {
   return `${place(issue.start)}-${place(issue.end)} ${issue.message}`;
 }
 
+const ADVICE =
+  'check the indentation (two spaces a level, aligned with the line above), the colon after each key and the quotes; quote a value that holds ": " or " #", or starts with [ { & * ! | > @ or a quote';
 const STRAY = 'which is neither key: value nor a list item (- ...): write it as key: value, make it a comment with #, or delete it';
 
 describe('each mistake: its place and what to write', () => {
@@ -313,13 +315,117 @@ describe('each mistake: its place and what to write', () => {
       'id: a\ns:\n  p: >-\n    a: b\n    text\n  q: 1\n   r: 2\n',
       '7:1-7:4 r is indented 3 spaces but q just above is at 2: properties of the same item start at the same column (q holds a value, so nothing can be nested under it); indent r with 2 spaces',
     ],
+    [
+      'a colon missing, a tab inside the value (not indentation)',
+      'id: a\nname b\tc\nx: y\n',
+      '2:5-2:6 a colon is missing after the key name: write name: b\tc',
+    ],
+    [
+      'a bad escape inside a list written with [ ]',
+      'id: a\nl: ["a\\d"]\n',
+      '2:7-2:9 inside double quotes a backslash starts an escape, and \\d is not one: use single quotes, which keep backslashes as written',
+    ],
+    [
+      'an unclosed quote after two spaces of a dash',
+      'id: a\nl:\n  -  "abc\n  - b\n',
+      '3:6-3:7 the double quote opened here is never closed: end the text with " on the same line, e.g. - "abc"',
+    ],
+    [
+      'an empty double-quoted text followed by a word (closed: not a quote mistake)',
+      'id: a\nname: ""x\n',
+      `2:9-2:10 YAML does not expect this here (a ], } or , without its opening, or a character that belongs in quotes); if that is not it, ${ADVICE}`,
+    ],
+    [
+      'a value holding [ after its start, and ": "',
+      'id: a\nname: a [b: c\n',
+      `2:7-2:14 the value holds ": ", which YAML reads as the start of another key: quote the value with single quotes: name: 'a [b: c'`,
+    ],
+    [
+      'a value holding }} after its start, and ": "',
+      'id: a\nname: a {b}}: c\n',
+      `2:7-2:16 the value holds ": ", which YAML reads as the start of another key: quote the value with single quotes: name: 'a {b}}: c'`,
+    ],
+    [
+      'an unclosed pattern: a pattern to quote, not a list to close',
+      'id: a\npattern: [a-z\n',
+      "2:10-2:14 YAML reads part of this pattern as its own syntax (a value starting with [ is a list or a mapping): quote the pattern with single quotes: pattern: '[a-z'",
+    ],
+    [
+      'a pattern with a ] too many: a pattern to quote',
+      'id: a\npattern: [a]]\n',
+      "2:10-2:14 YAML reads part of this pattern as its own syntax (a value starting with [ is a list or a mapping): quote the pattern with single quotes: pattern: '[a]]'",
+    ],
+    [
+      'an unclosed list holding a quoted ]]',
+      'id: a\ns: [a, "]]", b\nt: 1\n',
+      '2:4-2:5 the [ opened here is not closed: end the list with ] on the same line, e.g. s: [a, "]]", b]',
+    ],
+    [
+      'an unclosed list holding a single-quoted ]]',
+      "id: a\ns: [a, ']]', b\nt: 1\n",
+      "2:4-2:5 the [ opened here is not closed: end the list with ] on the same line, e.g. s: [a, ']]', b]",
+    ],
+    [
+      'a ] too many after a quoted ]]',
+      'id: a\ns: [a, "]]", b]]\n',
+      '2:16-2:17 this ] closes nothing: the list is already closed; delete it, e.g. s: [a, "]]", b]',
+    ],
+    [
+      'a ] too many after a single-quoted ]]',
+      "id: a\ns: [a, ']]', b]]\n",
+      "2:16-2:17 this ] closes nothing: the list is already closed; delete it, e.g. s: [a, ']]', b]",
+    ],
+    [
+      'a key that ends in pattern is no pattern',
+      'id: a\nmypattern: [a-z]+\n',
+      `2:17-2:18 YAML does not expect this here (a ], } or , without its opening, or a character that belongs in quotes); if that is not it, ${ADVICE}`,
+    ],
+    [
+      'a key that starts with pattern is no pattern',
+      'id: a\npatterns: [a-z]+\n',
+      `2:16-2:17 YAML does not expect this here (a ], } or , without its opening, or a character that belongs in quotes); if that is not it, ${ADVICE}`,
+    ],
+    [
+      'a pattern holding a quote after its start',
+      "id: a\npattern: [a-z']+\n",
+      "2:10-2:17 YAML reads part of this pattern as its own syntax (a value starting with [ is a list or a mapping): quote the pattern with single quotes: pattern: '[a-z'']+'",
+    ],
+    [
+      'a pattern holding ": " then [',
+      'id: a\npattern: a: [b\n',
+      `2:10-2:15 YAML reads part of this pattern as its own syntax (": " starts a new key): quote the pattern with single quotes: pattern: 'a: [b'`,
+    ],
+    [
+      'a value that repeats its key (the place is the value)',
+      'id: a\na: a: a\n',
+      `2:4-2:8 the value holds ": ", which YAML reads as the start of another key: quote the value with single quotes: a: 'a: a'`,
+    ],
+    [
+      'a pattern that repeats its key (the place is the value)',
+      'id: a\nregex: regex: regex\n',
+      `2:8-2:20 YAML reads part of this pattern as its own syntax (": " starts a new key): quote the pattern with single quotes: regex: 'regex: regex'`,
+    ],
+    [
+      'an indented key with a space missing after its colon',
+      'id: a\ns:\n  name:b\n  x: y\n',
+      '3:7-3:8 a space is missing after the colon, so YAML reads "name:b" as one word: write name: b',
+    ],
+    [
+      'a space missing after a colon, spaces after the value',
+      'id: a\nname:b  \nx: y\n',
+      '2:5-2:6 a space is missing after the colon, so YAML reads "name:b  " as one word: write name: b',
+    ],
+    [
+      'a space missing after a dash, spaces after the item',
+      'id: a\nl:\n  - a\n  -b: 1  \n',
+      '4:3-4:4 a space is missing after the dash of a list item: write - b: 1',
+    ],
+    ['a colon missing, spaces after the value', 'id: a\nname b  \nx: y\n', '2:5-2:6 a colon is missing after the key name: write name: b'],
+    ['a colon missing before two spaces', 'id: a\nname  b\nx: y\n', '2:5-2:6 a colon is missing after the key name: write name: b'],
   ])('%s', (_name, text, expected) => {
     expect(reported(text)).toBe(expected);
   });
 });
-
-const ADVICE =
-  'check the indentation (two spaces a level, aligned with the line above), the colon after each key and the quotes; quote a value that holds ": " or " #", or starts with [ { & * ! | > @ or a quote';
 
 /** What the parser's error codes mean, when no mistake of the table explains the error. */
 const BY_CODE: Array<[code: string, meaning: string]> = [
