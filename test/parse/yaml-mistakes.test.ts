@@ -422,6 +422,17 @@ describe('each mistake: its place and what to write', () => {
     ],
     ['a colon missing, spaces after the value', 'id: a\nname b  \nx: y\n', '2:5-2:6 a colon is missing after the key name: write name: b'],
     ['a colon missing before two spaces', 'id: a\nname  b\nx: y\n', '2:5-2:6 a colon is missing after the key name: write name: b'],
+    // The line below looks too deep; the mistake is the line above it, which misses its colon or a space.
+    [
+      'a list item that misses its colon, a line under it',
+      'id: a\nl:\n  - name b\n    c: 1\n',
+      '3:9-3:10 a colon is missing after the key name: write name: b',
+    ],
+    [
+      'a list item that misses a space after its colon, a line under it',
+      'id: a\nl:\n  - name:b\n    c: 1\n',
+      '3:9-3:10 a space is missing after the colon, so YAML reads "name:b" as one word: write name: b',
+    ],
   ])('%s', (_name, text, expected) => {
     expect(reported(text)).toBe(expected);
   });
