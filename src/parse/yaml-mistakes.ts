@@ -34,10 +34,29 @@ const quoteSingle = (s: string) => `'${s.replace(/'/g, "''")}'`;
 /** One mistake: does it explain this error, seen from this line? */
 type Mistake = (line: Line, error: SyntaxError, text: string) => Explained | undefined;
 
+/** A quote opened on a line and not closed on it (YAML would read the next lines into the text). */
+const unclosedQuote: Mistake = (line) => {
+  const m = KEY_VALUE.exec(line.text) ?? /^(\s*-\s+)()(.*)$/.exec(line.text);
+  if (!m) return undefined;
+  const value = m[3];
+  const q = value[0];
+  if (q !== '"' && q !== "'") return undefined;
+  const body = value.slice(1);
+  // Closed by a quote that is not escaped: \" in double quotes, '' in single quotes.
+  const closed = q === '"' ? /(^|[^\\])(\\\\)*"/.test(body) : body.replace(/''/g, '').includes("'");
+  if (closed) return undefined;
+  const at = line.at + line.text.indexOf(value);
+  return {
+    start: at,
+    end: at + 1,
+    message: `the ${q === '"' ? 'double' : 'single'} quote opened here is never closed: end the text with ${q} on the same line, e.g. ${m[2] ? `${m[2]}: ` : '- '}${q}${body}${q}`,
+  };
+};
+
 /** The table of mistakes, tried in order on the error's line, then on the line before it. */
-const MISTAKES: Array<{ name: string; test: Mistake }> = [
+const MISTAKES: Array<{ alone?: boolean; test: Mistake }> = [
   {
-    name: 'tab used for indentation',
+    // tab used for indentation
     test: (line) => {
       const m = /^ *\t/.exec(line.text);
       if (!m) return undefined;
@@ -46,7 +65,7 @@ const MISTAKES: Array<{ name: string; test: Mistake }> = [
     },
   },
   {
-    name: 'backslash escape inside double quotes',
+    // backslash escape inside double quotes
     test: (line, error) => {
       if (error.code !== 'BAD_DQ_ESCAPE') return undefined;
       const m = KEY_VALUE.exec(line.text);
@@ -55,31 +74,16 @@ const MISTAKES: Array<{ name: string; test: Mistake }> = [
       return {
         start: error.start,
         end: error.end + 1,
-        message: `inside double quotes a backslash starts an escape, and ${JSON.stringify(line.text.slice(error.start - line.at, error.start - line.at + 2)).slice(1, -1)} is not one: use single quotes, which keep backslashes as written${fix}`,
+        message: `inside double quotes a backslash starts an escape, and ${line.text.slice(error.start - line.at, error.start - line.at + 2)} is not one: use single quotes, which keep backslashes as written${fix}`,
       };
     },
   },
   {
-    name: 'unclosed quote',
-    test: (line) => {
-      const m = KEY_VALUE.exec(line.text) ?? /^(\s*-\s+)()(.*)$/.exec(line.text);
-      if (!m) return undefined;
-      const value = m[3];
-      const q = value[0];
-      if (q !== '"' && q !== "'") return undefined;
-      const body = value.slice(1);
-      const closed = q === '"' ? /(^|[^\\])(\\\\)*"/.test(body) : /'(?!')|''$/.test(body.replace(/''/g, ''));
-      if (closed) return undefined;
-      const at = line.at + line.text.indexOf(value);
-      return {
-        start: at,
-        end: at + 1,
-        message: `the ${q === '"' ? 'double' : 'single'} quote opened here is never closed: end the text with ${q} on the same line, e.g. ${m[2] || 'value'}: ${q}${body}${q}`,
-      };
-    },
+    // unclosed quote
+    test: unclosedQuote,
   },
   {
-    name: 'unclosed bracket',
+    // unclosed bracket
     test: (line) => {
       const m = KEY_VALUE.exec(line.text);
       if (!m || !/^[[{]/.test(m[3]) || m[2] === 'pattern') return undefined;
@@ -97,7 +101,7 @@ const MISTAKES: Array<{ name: string; test: Mistake }> = [
     },
   },
   {
-    name: 'closing bracket too many',
+    // closing bracket too many
     test: (line) => {
       const m = KEY_VALUE.exec(line.text);
       if (!m || !/^[[{]/.test(m[3]) || m[2] === 'pattern') return undefined;
@@ -105,8 +109,8 @@ const MISTAKES: Array<{ name: string; test: Mistake }> = [
       const close = open === '[' ? ']' : '}';
       const bare = m[3].replace(/"[^"]*"|'[^']*'/g, (q) => ' '.repeat(q.length));
       let depth = 0;
-      for (let i = 0; i < bare.length; i++) {
-        depth += bare[i] === open ? 1 : bare[i] === close ? -1 : 0;
+      for (const [i, ch] of [...bare].entries()) {
+        depth += ch === open ? 1 : ch === close ? -1 : 0;
         if (depth < 0) {
           const at = line.at + line.text.indexOf(m[3]) + i;
           return {
@@ -120,7 +124,7 @@ const MISTAKES: Array<{ name: string; test: Mistake }> = [
     },
   },
   {
-    name: 'pattern not quoted',
+    // pattern not quoted
     test: (line) => {
       const m = KEY_VALUE.exec(line.text);
       if (!m || !/^(pattern|regex)$/i.test(m[2]) || /^['"]/.test(m[3])) return undefined;
@@ -133,10 +137,10 @@ const MISTAKES: Array<{ name: string; test: Mistake }> = [
     },
   },
   {
-    name: 'value holding ": "',
-    test: (line, error) => {
+    // value holding ": "
+    test: (line) => {
       const m = KEY_VALUE.exec(line.text);
-      if (!m || !/: /.test(m[3]) || /^['"[{|>]/.test(m[3]) || error.code === 'BAD_DQ_ESCAPE') return undefined;
+      if (!m || !/: /.test(m[3]) || /^['"[{|>]/.test(m[3])) return undefined;
       const at = line.at + line.text.indexOf(m[3], m[1].length + m[2].length);
       return {
         start: at,
@@ -146,7 +150,7 @@ const MISTAKES: Array<{ name: string; test: Mistake }> = [
     },
   },
   {
-    name: 'value starting with a reserved character',
+    // value starting with a reserved character
     test: (line, error) => {
       if (error.code !== 'BAD_SCALAR_START') return undefined;
       const m = KEY_VALUE.exec(line.text);
@@ -156,7 +160,8 @@ const MISTAKES: Array<{ name: string; test: Mistake }> = [
     },
   },
   {
-    name: 'missing space after the colon',
+    // missing space after the colon
+    alone: true,
     test: (line) => {
       const m = /^(\s*(?:-\s+)?)([A-Za-z_][\w-]*):([^\s:/].*)$/.exec(line.text);
       if (!m || /: /.test(line.text)) return undefined;
@@ -169,7 +174,8 @@ const MISTAKES: Array<{ name: string; test: Mistake }> = [
     },
   },
   {
-    name: 'missing space after the dash',
+    // missing space after the dash
+    alone: true,
     test: (line) => {
       const m = /^(\s*)-([A-Za-z_"'[{][\s\S]*)$/.exec(line.text);
       if (!m) return undefined;
@@ -178,7 +184,8 @@ const MISTAKES: Array<{ name: string; test: Mistake }> = [
     },
   },
   {
-    name: 'missing colon after a key',
+    // missing colon after a key
+    alone: true,
     test: (line) => {
       const m = /^(\s*(?:-\s+)?)([A-Za-z_][\w-]*)\s+([^:#\s].*)$/.exec(line.text);
       if (!m || /:(\s|$)/.test(line.text)) return undefined;
@@ -253,6 +260,9 @@ function indentation(lines: Line[], last: number): Explained | undefined {
   const shapes: Shape[] = [];
   for (let i = 0; i <= Math.min(last, lines.length - 1); i++) {
     if (/^\s*(#.*)?$/.test(lines[i].text)) continue;
+    // The text of a block scalar (| or >): the lines deeper than its key, whatever they hold.
+    const opener = shapes[shapes.length - 1];
+    if (opener?.scalar && lines[i].text.length - lines[i].text.trimStart().length > opener.keyCol) continue;
     const shape = shapeOf(lines[i], i);
     if (!shape) return strayText(lines[i]);
     shapes.push(shape);
@@ -263,7 +273,6 @@ function indentation(lines: Line[], last: number): Explained | undefined {
   for (let k = 0; k < shapes.length; k++) {
     const line = shapes[k];
     const top = stack[stack.length - 1];
-    if (previous?.scalar && line.col > previous.keyCol) continue; // the text of a block scalar
     const off = !previous
       ? line.col > 0 && !line.item
         ? wrongColumn(lines[line.index], line, 0, 'an entry starts at the left margin')
@@ -313,12 +322,14 @@ function placed(lines: Line[], line: Shape, stack: Block[], previous: Shape, aro
   if (line.col > top.col! && around && movedLeft(previous, around, line))
     // The line above moved left, out of its block: the mistake is there, not on this line, which is where it was.
     return wrongColumn(lines[previous.index], previous, line.col, `${around.before?.key ?? 'the line'} above it and ${name} below it are at ${line.col}`);
-  if (line.col > top.col! && around?.before?.opens && previous.col === around.before.keyCol && (previous.item || !line.item))
-    // The first line of a block written at its key's column: the block is empty, and the next line seems too deep.
+  // The first line of a block written at its key's column: the block is empty, and the next line seems too deep. (Unless
+  // the line above would stay where it is: a list at its key's column, which YAML allows; then this line is too deep.)
+  const shifted = line.item ? line.col : line.col - (previous.keyCol - previous.col);
+  if (line.col > top.col! && around?.before?.opens && previous.col === around.before.keyCol && (previous.item || !line.item) && shifted !== previous.col)
     return wrongColumn(
       lines[previous.index],
       previous,
-      line.col - (previous.keyCol - previous.col),
+      shifted,
       `it is the first line of ${around.before.key ?? 'the item'} above, which opens its block at ${around.before.keyCol}`,
     );
   if (line.col > top.col! && around?.before && around.before.col === line.col && previous.col < line.col && !previous.opens && !previous.item && !line.item) {
@@ -327,7 +338,7 @@ function placed(lines: Line[], line: Shape, stack: Block[], previous: Shape, aro
     return {
       start: lines[line.index].at,
       end: lines[line.index].at + line.col,
-      message: `${name} is indented ${line.col} spaces but ${above} just above is at ${previous.col} and holds a value: indent ${above} with ${line.col} spaces, like ${b} above it (or, if ${above} is where it belongs, ${name} with ${previous.col} spaces)`,
+      message: `${name} is indented ${spaces(line.col)} but ${above} just above is at ${previous.col} and holds a value: indent ${above} with ${spaces(line.col)}, like ${b} above it (or, if ${above} is where it belongs, ${name} with ${spaces(previous.col)})`,
     };
   }
   if (line.col > top.col!)
@@ -371,12 +382,15 @@ function enter(line: Shape, stack: Block[]): void {
   if (line.opens || line.scalar) stack.push({ list: false, by: line });
 }
 
+/** A number of spaces, in words: 1 space, 2 spaces. */
+const spaces = (n: number) => `${n} space${n === 1 ? '' : 's'}`;
+
 function wrongColumn(line: Line, shape: Shape, expected: number, why: string, note?: string): Explained {
   const name = shape.item ? `the list item -${shape.key ? ` ${shape.key}` : ''}` : (shape.key ?? 'this line');
   return {
     start: line.at,
     end: line.at + shape.col,
-    message: `${name} is indented ${shape.col} spaces but ${why}${note ? ` (${note})` : ''}; indent ${name} with ${expected} spaces`,
+    message: `${name} is indented ${spaces(shape.col)} but ${why}${note ? ` (${note})` : ''}; indent ${name} with ${spaces(expected)}`,
   };
 }
 
@@ -446,9 +460,8 @@ export function explainSyntaxError(text: string, error: SyntaxError): Explained 
   );
   if (error.code === 'MISSING_CHAR' && /quote/.test(error.message)) {
     // the parser notices a missing quote at the end of the text: look for the line that opened it
-    const unclosed = MISTAKES.find((m) => m.name === 'unclosed quote')!;
     for (const line of lines) {
-      const found = unclosed.test(line, error, text);
+      const found = unclosedQuote(line, error, text);
       if (found) return found;
     }
   }
@@ -465,7 +478,7 @@ export function explainSyntaxError(text: string, error: SyntaxError): Explained 
   while (aboveOff >= 0 && !content(aboveOff)) aboveOff--;
   const found =
     tryMistakes(lines[index], error, text) ??
-    (aboveOff >= 0 ? tryMistakes(lines[aboveOff], error, text, LINE_MISTAKES) : undefined) ??
+    (aboveOff >= 0 ? tryMistakes(lines[aboveOff], error, text, true) : undefined) ??
     off ??
     [...(next < 0 ? [] : [next]), ...before].map((i) => tryMistakes(lines[i], error, text)).find(Boolean);
   if (found) return found;
@@ -475,12 +488,10 @@ export function explainSyntaxError(text: string, error: SyntaxError): Explained 
   return { start: error.start, end: error.end, message: what ? `${what}; if that is not it, ${advice}` : `YAML cannot read this line: ${advice}` };
 }
 
-/** The mistakes a line makes on its own, whatever follows it. */
-const LINE_MISTAKES = new Set(['missing space after the colon', 'missing space after the dash', 'missing colon after a key']);
-
-function tryMistakes(line: Line, error: SyntaxError, text: string, only?: Set<string>): Explained | undefined {
+/** The mistakes of the table tried on a line, in order; with `alone`, only those a line makes on its own, whatever follows it. */
+function tryMistakes(line: Line, error: SyntaxError, text: string, alone?: boolean): Explained | undefined {
   for (const mistake of MISTAKES) {
-    if (only && !only.has(mistake.name)) continue;
+    if (alone && !mistake.alone) continue;
     const found = mistake.test(line, error, text);
     if (found) return found;
   }
