@@ -16,7 +16,7 @@ export function historyProblems(
   invalid: InvalidEntry[],
   today: string,
   rules: Record<string, Rule> = registry,
-  crashed: Crashed = [],
+  crashed: Crashed,
   options: HistoryOptions = {},
 ): Problem[] {
   const view = historyView(delta, catalog, options);

@@ -84,7 +84,7 @@ export function historyView(delta: BaseDelta, working: Catalog, options: History
   const prefix = joinPath(delta.dir, 'x').slice(0, -1);
   const nameOf = (absolute: string) => {
     const name = absolute.startsWith(prefix) ? absolute.slice(prefix.length) : absolute;
-    return path.sep === '/' ? name : name.split(path.sep).join('/');
+    return name.split(path.sep).join('/');
   };
   const touched = (e: { file: RawEntry['file'] }) => {
     const name = nameOf(e.file.absolute);
