@@ -7,10 +7,10 @@ import { displayPath } from '../../read/paths.js';
 import { makeReport, type Problem } from '../../model/problem.js';
 import { crashReport } from '../../report/crash.js';
 import { validateCatalog, type Validation } from '../../pipeline/validate.js';
-import { preloadEntryValidators } from '../../model/schemas.js';
 import { inertLines } from '../../report/visible.js';
 import { FORMATS, formatters } from '../../report/formatters.js';
-import type { BaseRevision, ResolvedHead } from '../../git/base.js';
+import type { BaseRevision } from '../../git/base.js';
+import { chooseBase, settled } from '../../git/choose-base.js';
 import { writeAtomic } from '../../util/write-atomic.js';
 import { choiceFlag, intFlag, parseFlags, todayFlag } from '../args.js';
 import { catalogDir } from '../catalog-dir.js';
@@ -82,76 +82,6 @@ function inScope(scope: Scope | undefined, display: string, cwd: string): boolea
   return scope.files.has(abs) || scope.folders.some((f) => abs.startsWith(f));
 }
 
-/**
- * The base revision: --base, else the upstream's merge base or HEAD in a git checkout; one line on stderr says which.
- * `list` lists the catalog folder (the run needs the listing, and so does reading the base): done while git answers.
- * Resolves once git has said which revision to read; `reading` then reads it, while the run checks the working tree
- * (none: no base).
- */
-async function chooseBase(
-  values: { base?: string; 'no-base'?: boolean },
-  dir: string,
-  io: CliIO,
-  list: () => Promise<Listing>,
-): Promise<{ reading?: Promise<BaseRevision | undefined> }> {
-  if (values['no-base']) return {};
-  const git = await import('../../git/base.js');
-  const namesOf = (listing: Promise<Listing>) => settled(listing.then((l) => l.files));
-  if (values.base !== undefined) {
-    const reading = git.readBase({ ref: values.base, dir, cwd: io.cwd, names: namesOf(list()) });
-    // While the git processes run, the entries' validators load (the working tree's check needs them next).
-    return { reading: settled(whileWaiting(reading, preloadEntryValidators)) };
-  }
-  const seen: { head?: ResolvedHead } = {};
-  const where = await whileWaiting(git.defaultBase(dir, io.cwd, seen), () => {
-    preloadEntryValidators();
-    list();
-  });
-  if (!where.inCheckout) {
-    io.stderr.write('catalog validate: not in a git checkout, so deleted entries are not checked (in a checkout, --base <ref> compares with a revision)\n');
-    return {};
-  }
-  const names = namesOf(list());
-  const read = async (): Promise<BaseRevision | undefined> => {
-    const reasons: string[] = [];
-    for (const ref of [where.upstream, 'HEAD']) {
-      if (ref === undefined) continue;
-      try {
-        const base = await git.readBase({ ref, dir, cwd: io.cwd, head: seen.head, names });
-        const what =
-          ref === 'HEAD'
-            ? `HEAD (${base.commit.slice(0, 7)}), as the branch has no upstream`
-            : `the merge base of ${ref} and HEAD (${base.commit.slice(0, 7)})`;
-        io.stderr.write(`catalog validate: compared with ${what} for deleted entries and history checks (--base <ref> to choose, --no-base to skip)\n`);
-        return base;
-      } catch (err) {
-        if (!(err instanceof git.BaseError)) throw err;
-        reasons.push(err.message);
-      }
-    }
-    io.stderr.write(`catalog validate: deleted entries are not checked: ${reasons.at(-1)}\n`);
-    return undefined;
-  };
-  return { reading: settled(read()) };
-}
-
-/** A promise awaited later, after other work: its rejection is not reported as unhandled meanwhile. */
-function settled<T>(pending: Promise<T>): Promise<T> {
-  pending.catch(() => {});
-  return pending;
-}
-
-/** Does `work` (synchronous, needed later anyway) while `pending` waits for another process; then awaits it. */
-async function whileWaiting<T>(pending: Promise<T>, work: () => void): Promise<T> {
-  try {
-    work();
-  } catch (err) {
-    pending.catch(() => {}); // the work's error is the one to tell (a missing folder fails both)
-    throw err;
-  }
-  return pending;
-}
-
 /** Applies the safe fixes of the problems in scope, file by file; returns what was fixed. */
 async function applySafeFixes(validation: Validation, problems: Problem[]): Promise<Problem[]> {
   const byFile = new Map<string, Problem[]>();
@@ -208,7 +138,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     const own = cacheFile ? [path.resolve(io.cwd, cacheFile)] : [];
     let listing: Promise<Listing> | undefined;
     const list = (): Promise<Listing> => (listing ??= settled(new Promise<Listing>((resolve) => resolve(scanCatalog(absDir, dir, own)))));
-    const { reading } = await chooseBase(values, dir, io, list);
+    const say = (line: string) => io.stderr.write(`catalog validate: ${line}\n`);
+    const { reading } = await chooseBase({ base: values.base, noBase: values['no-base'] }, dir, io.cwd, say, list);
     // The paths given are checked first (a deleted file is a path in scope): then the base is needed now.
     if (positionals.length > 0) base = await reading;
     scope = await resolveScope(positionals, absDir, base?.deleted ?? new Set(), io);
