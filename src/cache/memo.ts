@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EntryKind } from '../model/catalog.js';
 import type { Problem } from '../model/problem.js';
+import type { FileVerdict } from '../pipeline/verdict.js';
 import { writeAtomic } from '../util/write-atomic.js';
 
 /**
@@ -11,8 +11,8 @@ import { writeAtomic } from '../util/write-atomic.js';
  * by the file's content (the hash of its text) and by what the checks are (the code, the schemas, the date, where
  * paths are shown from). A file whose size, times and inode are those recorded is not even read, as git's index does;
  * otherwise its text is hashed, and an unchanged hash is still a hit (a fresh checkout in CI, a restored cache).
- * The memo holds values, never decisions: the pipeline (src/pipeline/validate.ts) asks it before parsing and checking a
- * file, and tells it what it found after.
+ * The memo holds values, never decisions: src/cache/validate-cached.ts asks it before the engine judges a file, and
+ * tells it what the engine found after.
  */
 
 /** Bumped whenever what a verdict holds, or how the file is written, changes. */
@@ -23,18 +23,6 @@ const FORMAT = 'payout-catalog-validate/11';
  * time resolution without its stat changing (git's "racy clean" problem): its text is hashed on the next run.
  */
 const RACY_MS = 2000;
-
-/** What the checks of one file found that holds for the file alone, and what the catalog-wide rules read of its entry. */
-export interface FileVerdict {
-  /** Problems of the file alone: reading, parsing, characters, schema, and the rules of scope 'entry'. */
-  problems: Problem[];
-  /** The kind of its entry; null when the file gives none (it did not parse, or is not where an entry belongs). */
-  kind: EntryKind | null;
-  /** The pointers the schema refused; null when the schema accepts the entry. */
-  broken: string[] | null;
-  /** The entry's properties that the catalog-wide rules read (their `reads`); null without an entry. */
-  summary: Record<string, unknown> | null;
-}
 
 /** A file's record: its stat when checked, the hash of its text, whether its stat is racy, and its verdict. */
 type FileRecord = [stat: string, hash: string, racy: 0 | 1, verdict: FileVerdict];
@@ -101,23 +89,25 @@ export class ValidateMemo {
     return record[3];
   }
 
-  /** The verdict recorded for a file in the run that saved the memo, whatever its text was then. */
-  previous(name: string): FileVerdict | undefined {
-    return this.records.get(name)?.[3];
-  }
-
   /** True when a file the memo recorded was not met in this run (removed, or no longer an entry's place). */
   missesFiles(): boolean {
     for (const name of this.records.keys()) if (!this.seen.has(name)) return true;
     return false;
   }
 
-  /** Records what a catalog-wide rule reported in this run. */
-  keepAcross(rule: string, problems: Problem[]): void {
-    const before = this.across.get(rule);
-    if (before && JSON.stringify(before) === JSON.stringify(problems)) return;
-    this.across.set(rule, problems);
-    this.changed = true;
+  /** Every file's verdict in the run that saved the memo, by name. */
+  verdicts(): Map<string, FileVerdict> {
+    return new Map([...this.records].map(([name, record]) => [name, record[3]]));
+  }
+
+  /** Records what each catalog-wide rule reported in this run. */
+  keepAcross(across: ReadonlyMap<string, Problem[]>): void {
+    for (const [rule, problems] of across) {
+      const before = this.across.get(rule);
+      if (before && JSON.stringify(before) === JSON.stringify(problems)) continue;
+      this.across.set(rule, problems);
+      this.changed = true;
+    }
   }
 
   /** Drops what the memo knew of a file it cannot keep this run's verdict of: the next run takes it as new. */

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { CACHE_DIR, VerdictCache } from '../cache/verdicts.js';
+import { CACHE_DIR, VerdictCache } from './verdict-store.js';
 
 const require = createRequire(import.meta.url);
 const re2Version: string = require('re2-wasm/package.json').version;

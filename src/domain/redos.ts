@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Diagnostics } from 'recheck';
-import { CACHE_DIR, VerdictCache } from '../cache/verdicts.js';
+import { CACHE_DIR, VerdictCache } from './verdict-store.js';
 
 const require = createRequire(import.meta.url);
 const recheckVersion: string = require('recheck/package.json').version;

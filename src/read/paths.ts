@@ -52,3 +52,10 @@ export function isEntryPlace(name: string): boolean {
   return false;
 }
 const ENTRY_FOLDERS = Object.keys(ENTRY_KINDS);
+
+/** A file's name inside the catalog folder ('/'-separated), from its absolute path (joinPath's inverse). */
+export function nameInDir(dir: string, absolute: string): string {
+  const prefix = joinPath(dir, 'x').slice(0, -1);
+  const name = absolute.startsWith(prefix) ? absolute.slice(prefix.length) : path.relative(dir, absolute);
+  return name.split(path.sep).join('/');
+}

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } fro
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BaseDelta } from '../../src/history/delta.js';
-import { validateCatalog, type Validation } from '../../src/pipeline/validate.js';
-import { baseAsRead, COUNTRY_BR, editCatalog, RAIL_BR_PIX, TODAY, setLine, writeCatalog } from '../helpers/catalog.js';
+import type { Validation } from '../../src/pipeline/validate.js';
+import { baseAsRead, COUNTRY_BR, editCatalog, RAIL_BR_PIX, TODAY, setLine, validateMaybeCached, writeCatalog } from '../helpers/catalog.js';
 import { runCatalog } from '../helpers/cli.js';
 import { defineRule } from '../../src/rules/define.js';
 import { rules as registry } from '../../src/rules/index.js';
@@ -99,7 +99,7 @@ const CASES: Array<{ name: string; edits: Edits; before?: Edits; today?: string;
 ];
 
 async function run(dir: string, options: { today?: string; base?: BaseDelta; cache: boolean }): Promise<Validation> {
-  return validateCatalog({
+  return validateMaybeCached({
     dir: 'catalog',
     cwd: dir,
     today: options.today ?? TODAY,
@@ -175,7 +175,7 @@ describe('validate --cache gives the report of a run without it', () => {
   it('keeps the cache inside the catalog folder out of the catalog', async () => {
     const dir = await writeCatalog({ 'rails/BR-pix.yaml': RAIL_BR_PIX, 'countries/BR.yaml': COUNTRY_BR });
     for (let i = 0; i < 2; i++) {
-      const v = await validateCatalog({ dir: '.', cwd: dir, today: TODAY, cacheFile: 'rails/.catalogcache' });
+      const v = await validateMaybeCached({ dir: '.', cwd: dir, today: TODAY, cacheFile: 'rails/.catalogcache' });
       expect(v.report.problems).toEqual([]);
     }
   });
@@ -330,14 +330,14 @@ describe('validate --cache runs a catalog-wide rule again only when a file chang
     async (_, runsAgain, edits) => {
       const dir = await writeCatalog(Object.fromEntries(Object.entries(bundled).map(([k, v]) => [`catalog/${k}`, v])));
       const { counter, rules } = counted();
-      const cachedRun = () => validateCatalog({ dir: 'catalog', cwd: dir, today: TODAY, rules, cacheFile: '.catalogcache' });
+      const cachedRun = () => validateMaybeCached({ dir: 'catalog', cwd: dir, today: TODAY, rules, cacheFile: '.catalogcache' });
       await cachedRun();
       expect(counter.runs).toBeGreaterThan(0);
       counter.runs = 0;
       edit(dir, edits);
       const cached = await cachedRun();
       expect(counter.runs > 0).toBe(runsAgain);
-      const plain = await validateCatalog({ dir: 'catalog', cwd: dir, today: TODAY, rules });
+      const plain = await validateMaybeCached({ dir: 'catalog', cwd: dir, today: TODAY, rules });
       expect(shown(cached)).toBe(shown(plain));
     },
     60_000,
@@ -346,7 +346,7 @@ describe('validate --cache runs a catalog-wide rule again only when a file chang
   it('a file whose entry the memo cannot keep (YAML .inf) is new to the next run, even once its old text is back', async () => {
     const dir = await writeCatalog(Object.fromEntries(Object.entries(bundled).map(([k, v]) => [`catalog/${k}`, v])));
     const { counter, rules } = counted();
-    const cachedRun = () => validateCatalog({ dir: 'catalog', cwd: dir, today: TODAY, rules, cacheFile: '.catalogcache' });
+    const cachedRun = () => validateMaybeCached({ dir: 'catalog', cwd: dir, today: TODAY, rules, cacheFile: '.catalogcache' });
     await cachedRun();
     edit(dir, { 'rails/BR-doc.yaml': setLine(bundled['rails/BR-doc.yaml'], 'name', 'name: .inf') });
     await cachedRun();
@@ -354,6 +354,6 @@ describe('validate --cache runs a catalog-wide rule again only when a file chang
     counter.runs = 0;
     const cached = await cachedRun();
     expect(counter.runs).toBeGreaterThan(0);
-    expect(shown(cached)).toBe(shown(await validateCatalog({ dir: 'catalog', cwd: dir, today: TODAY, rules })));
+    expect(shown(cached)).toBe(shown(await validateMaybeCached({ dir: 'catalog', cwd: dir, today: TODAY, rules })));
   }, 60_000);
 });

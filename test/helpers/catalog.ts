@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Problem } from '../../src/model/problem.js';
 import { checkSchemas } from '../../src/check/schema.js';
-import { validateCatalog, type Validation } from '../../src/pipeline/validate.js';
+import { validateCatalog, type ValidateOptions, type Validation } from '../../src/pipeline/validate.js';
+import { validateCached } from '../../src/cache/validate-cached.js';
 import type { BaseDelta } from '../../src/history/delta.js';
 import { loadTexts } from '../../src/parse/load.js';
 import { cmp } from '../../src/model/problem.js';
@@ -184,4 +185,10 @@ export function setLine(text: string, key: string, line: string): string {
   const re = new RegExp(`^(\\s*)${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:.*$`, 'm');
   if (!re.test(text)) throw new Error(`no line ${key}: in the fixture`);
   return text.replace(re, (_m, indent: string) => indent + line);
+}
+
+/** validate, with the --cache memo around the engine when a cache file is given (as the CLI chooses). */
+export function validateMaybeCached(options: ValidateOptions & { cacheFile?: string }): Promise<Validation> {
+  const { cacheFile } = options;
+  return cacheFile ? validateCached({ ...options, cacheFile }) : validateCatalog(options);
 }

@@ -3,8 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BaseDelta } from '../../src/history/delta.js';
 import type { Problem } from '../../src/model/problem.js';
-import { validateCatalog } from '../../src/pipeline/validate.js';
-import { baseAsRead, editCatalog, RAIL_BR_PIX, setLine, TODAY, VALID, writeCatalog } from '../helpers/catalog.js';
+import { baseAsRead, editCatalog, RAIL_BR_PIX, setLine, TODAY, VALID, validateMaybeCached, writeCatalog } from '../helpers/catalog.js';
 
 /**
  * The history checks (removed-entry, unverified-change, verified-at against the base) see what the change touched: the
@@ -74,7 +73,7 @@ describe('the history checks see what the change touched', () => {
     const base = { ...VALID, ...baseFiles };
     const dir = await writeCatalog(Object.fromEntries(Object.entries(base).map(([name, text]) => [`catalog/${name}`, text])));
     const run = async (delta: BaseDelta, cache: boolean) =>
-      (await validateCatalog({ dir: 'catalog', cwd: dir, today: TODAY, base: delta, cacheFile: cache ? '.catalogcache' : undefined })).report.problems;
+      (await validateMaybeCached({ dir: 'catalog', cwd: dir, today: TODAY, base: delta, cacheFile: cache ? '.catalogcache' : undefined })).report.problems;
     // Files older than the run that fills the cache (as an analyst's are): the cached run keeps them by their stat.
     const old = new Date('2026-01-01T00:00:00Z');
     for (const name of Object.keys(base)) utimesSync(path.join(dir, 'catalog', name), old, old);

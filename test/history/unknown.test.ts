@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateCatalog } from '../../src/pipeline/validate.js';
-import { baseAsRead, editCatalog, writeCatalog } from '../helpers/catalog.js';
+import { baseAsRead, editCatalog, validateMaybeCached, writeCatalog } from '../helpers/catalog.js';
 
 const TODAY = '2026-11-25';
 
@@ -33,7 +32,7 @@ describe('a file that does not parse is unknown to the history checks, not remov
     expect(text).not.toBe(sepa);
     const dir = await writeCatalog(Object.fromEntries(Object.entries(bundled).map(([k, v]) => [`catalog/${k}`, v])));
     const run = (cache: boolean) =>
-      validateCatalog({
+      validateMaybeCached({
         dir: 'catalog',
         cwd: dir,
         today: TODAY,
@@ -51,7 +50,7 @@ describe('a file that does not parse is unknown to the history checks, not remov
   it('still reports a rail whose file was deleted', async () => {
     const dir = await writeCatalog(Object.fromEntries(Object.entries(bundled).map(([k, v]) => [`catalog/${k}`, v])));
     editCatalog(path.join(dir, 'catalog'), { 'rails/FR-sepa.yaml': null });
-    const v = await validateCatalog({ dir: 'catalog', cwd: dir, today: TODAY, base: baseAsRead(path.join(dir, 'catalog'), dir, bundled, false) });
+    const v = await validateMaybeCached({ dir: 'catalog', cwd: dir, today: TODAY, base: baseAsRead(path.join(dir, 'catalog'), dir, bundled, false) });
     expect(v.report.problems.map((p) => p.rule)).toContain('removed-entry');
   });
 });

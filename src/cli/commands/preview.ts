@@ -6,6 +6,7 @@ import { formatters } from '../../report/formatters.js';
 import { bundleFormScript, buildSiteFiles } from '../../site/build.js';
 import { createSiteServer, type SiteState } from '../../site/serve.js';
 import { siteFromDir } from '../../site/source.js';
+import { CatalogEngine } from '../../pipeline/engine.js';
 import { intFlag, parseFlags, todayFlag } from '../args.js';
 import { EXIT, UsageError, type CliIO } from '../io.js';
 import type { FSWatcher } from 'chokidar';
@@ -39,12 +40,14 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const formScript = await bundleFormScript();
 
   let state: SiteState = { error: 'not built yet', generation: 0 };
+  // One engine for every rebuild: a save checks again the file saved and the catalog-wide rules it touches.
+  const engine = new CatalogEngine({ dir: path.resolve(io.cwd, values.dir!), cwd: io.cwd });
   const rebuild = async (): Promise<void> => {
     const started = Date.now();
     const generation = state.generation + 1;
     try {
       // Without --today, staleness is judged on the day of each rebuild (a preview may run past midnight).
-      const { validation, data } = await siteFromDir(values.dir!, io.cwd, today ?? todayFlag(undefined, io));
+      const { validation, data } = await siteFromDir(values.dir!, io.cwd, today ?? todayFlag(undefined, io), engine);
       const report = formatters.stylish(validation.report, { color: false });
       if (!data) {
         const text = validation.crashed.length ? crashReport(validation.crashed) + report : report;

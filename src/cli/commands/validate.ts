@@ -1,9 +1,5 @@
-import { statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { applyFixes, type Fix } from '../../edit/fix.js';
 import { CatalogDirError, scanCatalog, type Listing } from '../../read/folder.js';
-import { displayPath } from '../../read/paths.js';
 import { makeReport, type Problem } from '../../model/problem.js';
 import { crashReport } from '../../report/crash.js';
 import { validateCatalog, type Validation } from '../../pipeline/validate.js';
@@ -11,9 +7,10 @@ import { inertLines } from '../../report/visible.js';
 import { FORMATS, formatters } from '../../report/formatters.js';
 import type { BaseRevision } from '../../git/base.js';
 import { chooseBase, settled } from '../../git/choose-base.js';
-import { writeAtomic } from '../../util/write-atomic.js';
+import { fixFiles } from '../fix-files.js';
 import { choiceFlag, intFlag, parseFlags, todayFlag } from '../args.js';
 import { catalogDir } from '../catalog-dir.js';
+import { inScope, resolveScope, type Scope } from '../scope.js';
 import { EXIT, UsageError, type CliIO } from '../io.js';
 
 export const usage = `catalog validate [paths or globs...] [--dir catalog] [--format stylish|json|github|markdown] [--today YYYY-MM-DD] [--max-warnings N] [--base <ref>] [--no-base] [--fix] [--cache] [--cache-location .catalogcache]
@@ -37,89 +34,21 @@ export function wantsColor(io: CliIO): boolean {
   return Boolean(io.stdout.isTTY) && !io.env.NO_COLOR && io.env.TERM !== 'dumb';
 }
 
-/** How many passes --fix makes at most (a fix may reveal another, as in ESLint). */
-const FIX_PASSES = 10;
+const FLAGS = {
+  dir: { type: 'string' },
+  format: { type: 'string' },
+  today: { type: 'string' },
+  'max-warnings': { type: 'string' },
+  base: { type: 'string' },
+  'no-base': { type: 'boolean', default: false },
+  fix: { type: 'boolean', default: false },
+  cache: { type: 'boolean', default: false },
+  'cache-location': { type: 'string' },
+} as const;
 
-/** The files named on the command line, as absolute paths and folders; undefined for the whole catalog. */
-interface Scope {
-  files: Set<string>;
-  folders: string[];
-}
-
-const GLOB = /[*?[\]{}]/;
-
-async function resolveScope(args: string[], absDir: string, deleted: Set<string>, io: CliIO): Promise<Scope | undefined> {
-  if (args.length === 0) return undefined;
-  // fast-glob loads only when a glob is given: a plain run does not pay for it.
-  const fg = args.some((a) => GLOB.test(a)) ? (await import('fast-glob')).default : undefined;
-  const scope: Scope = { files: new Set(), folders: [] };
-  for (const arg of args) {
-    const matches =
-      fg && GLOB.test(arg)
-        ? fg.sync(arg, { cwd: io.cwd, absolute: true, onlyFiles: true, dot: false }).map((f) => path.resolve(f))
-        : [path.resolve(io.cwd, arg)];
-    if (matches.length === 0) throw new UsageError(`${arg} matches no file`);
-    for (const abs of matches) {
-      if (abs !== absDir && !abs.startsWith(absDir + path.sep))
-        throw new UsageError(`${displayPath(abs, io.cwd)} is not in the catalog folder ${displayPath(absDir, io.cwd)} (give the catalog folder with --dir)`);
-      let isDir = false;
-      try {
-        isDir = statSync(abs).isDirectory();
-      } catch {
-        // A file deleted by the change is in scope: its deletion is what is checked.
-        if (!deleted.has(displayPath(abs, io.cwd))) throw new UsageError(`${arg}: no such file`);
-      }
-      if (isDir) scope.folders.push(abs + path.sep);
-      else scope.files.add(abs);
-    }
-  }
-  return scope;
-}
-
-function inScope(scope: Scope | undefined, display: string, cwd: string): boolean {
-  if (!scope) return true;
-  const abs = path.resolve(cwd, display);
-  return scope.files.has(abs) || scope.folders.some((f) => abs.startsWith(f));
-}
-
-/** Applies the safe fixes of the problems in scope, file by file; returns what was fixed. */
-async function applySafeFixes(validation: Validation, problems: Problem[]): Promise<Problem[]> {
-  const byFile = new Map<string, Problem[]>();
-  for (const p of problems) if (p.fix) byFile.set(p.file, [...(byFile.get(p.file) ?? []), p]);
-  const fixed: Problem[] = [];
-  for (const [shown, list] of byFile) {
-    const file = validation.files.find((f) => f.path === shown);
-    if (!file) continue;
-    // The file as it is now: if it changed since it was read, its fixes wait for the next run.
-    if ((await readFile(file.absolute, 'utf8')) !== file.text) continue;
-    const { text, applied } = applyFixes(
-      file.text,
-      list.map((p) => p.fix!),
-    );
-    if (applied.length === 0) continue;
-    await writeAtomic(file.absolute, text);
-    const done = new Set<Fix>(applied);
-    fixed.push(...list.filter((p) => done.has(p.fix!)));
-  }
-  return fixed;
-}
-
+/** The command-line front end of the engine: the base, the scope, the memo (--cache) and --fix are chosen here. */
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseFlags(
-    argv,
-    {
-      dir: { type: 'string' },
-      format: { type: 'string' },
-      today: { type: 'string' },
-      'max-warnings': { type: 'string' },
-      base: { type: 'string' },
-      'no-base': { type: 'boolean', default: false },
-      fix: { type: 'boolean', default: false },
-      cache: { type: 'boolean', default: false },
-      'cache-location': { type: 'string' },
-    },
-    { positionals: true },
-  );
+  const { values, positionals } = parseFlags(argv, FLAGS, { positionals: true });
   if (values['cache-location'] !== undefined && !values.cache) throw new UsageError('--cache-location goes with --cache');
   if (values.base !== undefined && values['no-base']) throw new UsageError('--base and --no-base contradict each other: give one');
   const format = choiceFlag('format', values.format, FORMATS, 'stylish');
@@ -128,11 +57,10 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const dir = catalogDir(values.dir, io.cwd);
   const absDir = path.resolve(io.cwd, dir);
   const cacheFile = values.cache ? (values['cache-location'] ?? '.catalogcache') : undefined;
-
   let validation: Validation;
   let base: BaseRevision | undefined;
   let scope: Scope | undefined;
-  const fixed: Problem[] = [];
+  let fixed: Problem[] = [];
   try {
     // Listed once, by chooseBase while git answers or by the run itself. The cache file is not a catalog file.
     const own = cacheFile ? [path.resolve(io.cwd, cacheFile)] : [];
@@ -143,18 +71,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     // The paths given are checked first (a deleted file is a path in scope): then the base is needed now.
     if (positionals.length > 0) base = await reading;
     scope = await resolveScope(positionals, absDir, base?.deleted ?? new Set(), io);
-    const delta = reading && settled(reading.then((b) => b?.delta));
-    validation = await validateCatalog({ dir, cwd: io.cwd, today, base: delta, cacheFile, listing: list() });
+    const options = { dir, cwd: io.cwd, today, base: reading && settled(reading.then((b) => b?.delta)), listing: list() };
+    const made = cacheFile ? await (await import('../../cache/validate-cached.js')).validateCached({ ...options, cacheFile }) : await validateCatalog(options);
     base = await reading;
-    for (let pass = 0; values.fix && pass < FIX_PASSES; pass++) {
-      const now = await applySafeFixes(
-        validation,
-        validation.report.problems.filter((p) => inScope(scope, p.file, io.cwd)),
-      );
-      if (now.length === 0) break;
-      fixed.push(...now);
-      validation = await validateCatalog({ dir, cwd: io.cwd, today, base: base?.delta, cacheFile });
-    }
+    validation = made;
+    if (values.fix) ({ validation, fixed } = await fixFiles(made, today, base?.delta, (p) => inScope(scope, p.file, io.cwd), io));
   } catch (err) {
     if (err instanceof CatalogDirError) throw new UsageError(err.message);
     if (!values['no-base'] && err instanceof (await import('../../git/base.js')).BaseError) {
@@ -167,7 +88,6 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const files = scope ? validation.files.filter((f) => inScope(scope, f.path, io.cwd)).length : validation.files.length;
   const report = scope ? makeReport(problems, files) : validation.report;
   io.stdout.write(formatters[format](report, { color: wantsColor(io), touched: base?.touched }));
-
   if (values.fix) {
     for (const p of fixed) io.stderr.write(`fixed ${p.file}:${p.line}:${p.column}  ${p.message}  ${p.rule}\n`);
     io.stderr.write(

@@ -1,9 +1,10 @@
 import type { Problem } from '../model/problem.js';
 import type { Rule } from '../rules/define.js';
-import type { FileVerdict } from './memo.js';
+import type { FileVerdict } from './verdict.js';
 
 /**
- * Which catalog-wide rules' problems of the last --cache run still stand. A catalog-wide rule (scope 'catalog')
+ * Which catalog-wide rules' problems of the engine's last run (or of the run a caller resumes, as the --cache memo
+ * does) still stand. A catalog-wide rule (scope 'catalog')
  * declares the properties of an entry it reads (`reads`); when no file changed what the rule can see (a file added or
  * removed, a kind or a refusal changed, or one of those properties changed), its problems of the last run are its
  * problems now, and it does not run again. Its problems are also taken again only when none of them lies in a changed
@@ -50,3 +51,11 @@ function unseenBy(reads: readonly string[], { before, after }: FileChange): bool
 }
 
 const same = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/** True when data survives JSON unchanged (YAML's .inf and .nan, and -0, do not): only such summaries compare. */
+export function jsonSafe(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (Array.isArray(value)) return value.every(jsonSafe);
+  if (value && typeof value === 'object') return Object.values(value).every(jsonSafe);
+  return true;
+}
