@@ -23,15 +23,17 @@ export interface RuleMeta {
   fixable?: boolean;
   /**
    * 'entry' when every problem its `check` reports on an entry depends on that entry alone (its data and its file) and
-   * on the date: never on another entry. `validate --cache` keeps such problems with the file and
-   * checks again only the files that changed; every other rule ('catalog', the default) runs on the whole catalog
-   * whenever a file changed what it reads (`reads`). test/rules/scope.test.ts holds each entry rule to it.
+   * on the date: never on another entry. The engine (src/pipeline/engine.ts) keeps such problems with the file and
+   * judges again only the files that changed, in every front end (the editor as the analyst types, the preview, the
+   * --cache memo); every other rule ('catalog', the default) runs on the whole catalog whenever a file changed what it
+   * reads (`reads`). test/rules/scope.test.ts holds each entry rule to it.
    */
   scope?: 'entry' | 'catalog';
   /**
-   * For a rule of scope 'catalog': the top-level properties of an entry its `check` reads. `validate --cache` keeps
-   * them for every file, so that the rule runs without reading the files that did not change, and takes its problems
-   * of the last run again when no file changed one of them (src/cache/across.ts).
+   * For a rule of scope 'catalog': the top-level properties of an entry its `check` reads. The engine takes the rule's
+   * problems of its last run again while no file changed one of them (src/pipeline/across.ts): what keeps a keystroke
+   * in the editor from running every catalog-wide rule on the whole catalog. The --cache memo keeps them for every
+   * file, so that the rule runs without reading the files that did not change.
    * test/rules/scope.test.ts holds each catalog rule to it: on entries cut to these properties it reports what it
    * reports on whole entries.
    */
