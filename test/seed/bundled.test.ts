@@ -28,6 +28,7 @@ describe('the bundled catalog', () => {
     expect([0, 2, 3].every((d) => seed.rails.some((r) => r.limits.decimals === d))).toBe(true);
     // The written country policy (not published) and a source for every rail (published).
     expect(catalog.policies.map((p) => p.data.id).sort()).toEqual([
+      'eu-high-risk-third-countries',
       'eu-restrictive-measures',
       'fatf-call-for-action',
       'fatf-increased-monitoring',
