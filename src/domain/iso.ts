@@ -95,7 +95,8 @@ const FUND_CODES: Readonly<Record<string, string>> = {
 };
 
 /** Every active ISO 4217 code one can pay out in, sorted. */
-const CURRENCY_CODES: readonly string[] = currencyCodes
+/** Every active ISO 4217 payout currency code, sorted (no fund or non-currency code). */
+export const CURRENCY_CODES: readonly string[] = currencyCodes
   .codes()
   .filter((code) => !(code in NON_CURRENCY_CODES) && !(code in FUND_CODES))
   .sort();
@@ -143,4 +144,9 @@ export function nearCurrencyCodes(code: string): string[] {
 /** The English short name of an assigned ISO 3166-1 alpha-2 code (Norway), or undefined. */
 export function countryName(code: string): string | undefined {
   return isCountryCode(code) ? countries.getName(code, 'en') : undefined;
+}
+
+/** The English name of an active payout currency (Euro), or undefined. */
+export function currencyName(code: string): string | undefined {
+  return minorUnit(code) === undefined ? undefined : currencyCodes.code(code)?.currency;
 }

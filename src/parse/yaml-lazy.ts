@@ -13,6 +13,7 @@ const YAML_MODULE = typeof CATALOG_YAML_MODULE === 'string' ? CATALOG_YAML_MODUL
 let yaml: Yaml | undefined;
 const load = (): Yaml => (yaml ??= createRequire(import.meta.url)(YAML_MODULE) as Yaml);
 
+export const parseDocument = ((...args: Parameters<Yaml['parseDocument']>) => load().parseDocument(...args)) as Yaml['parseDocument'];
 export const parseAllDocuments = ((...args: Parameters<Yaml['parseAllDocuments']>) => load().parseAllDocuments(...args)) as Yaml['parseAllDocuments'];
 export const isAlias = ((node: unknown) => load().isAlias(node)) as Yaml['isAlias'];
 export const isCollection = ((node: unknown) => load().isCollection(node)) as Yaml['isCollection'];

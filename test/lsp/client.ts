@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node.js';
+import { BIN } from '../helpers/cli.js';
+import { BUNDLED_TODAY } from '../helpers/bundled.js';
+
+/** A diagnostic as the server publishes it. */
+export interface Published {
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  severity: number;
+  code: string;
+  codeDescription?: { href: string };
+  message: string;
+  data?: { messageId?: string };
+}
+
+/**
+ * A protocol client in process: starts `catalog lsp --stdio` in `root` as an editor does, and keeps the latest
+ * diagnostics the server published for each file.
+ */
+export class LspClient {
+  readonly diagnostics = new Map<string, Published[]>();
+  private readonly waiters: Array<() => void> = [];
+  private versions = new Map<string, number>();
+  readonly connection: MessageConnection;
+  readonly process: ChildProcess;
+  stderr = '';
+
+  constructor(
+    readonly root: string,
+    args: string[] = [],
+  ) {
+    this.process = spawn(process.execPath, [BIN, 'lsp', '--stdio', '--today', BUNDLED_TODAY, ...args], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.process.stderr!.on('data', (d) => (this.stderr += d));
+    this.connection = createMessageConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
+    this.connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: Published[] }) => {
+      this.diagnostics.set(p.uri, p.diagnostics);
+      for (const w of this.waiters.splice(0)) w();
+    });
+    this.connection.onNotification('window/logMessage', (m: { message: string }) => (this.stderr += `${m.message}\n`));
+    this.connection.onRequest('client/registerCapability', () => null);
+    this.connection.onRequest('workspace/configuration', () => []);
+    this.connection.listen();
+  }
+
+  async initialize(): Promise<void> {
+    await this.connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri: this.uri(''),
+      workspaceFolders: [{ uri: this.uri(''), name: 'catalog' }],
+      capabilities: { textDocument: { publishDiagnostics: { relatedInformation: false } } },
+    });
+    await this.connection.sendNotification('initialized', {});
+  }
+
+  uri(relative: string): string {
+    return pathToFileURL(`${this.root}/${relative}`).href.replace(/\/$/, '');
+  }
+
+  open(relative: string, text: string): Promise<void> {
+    this.versions.set(relative, 1);
+    return this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: this.uri(relative), languageId: 'yaml', version: 1, text } });
+  }
+
+  change(relative: string, text: string): Promise<void> {
+    const version = (this.versions.get(relative) ?? 1) + 1;
+    this.versions.set(relative, version);
+    return this.connection.sendNotification('textDocument/didChange', { textDocument: { uri: this.uri(relative), version }, contentChanges: [{ text }] });
+  }
+
+  request<T>(method: string, params: object): Promise<T> {
+    return this.connection.sendRequest(method, params) as Promise<T>;
+  }
+
+  /** Waits until `ok` holds of the published diagnostics (checked after each publication), or fails after `ms`. */
+  async until(ok: () => boolean, ms = 15_000, what = 'diagnostics'): Promise<void> {
+    const end = Date.now() + ms;
+    while (!ok()) {
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}; server stderr: ${this.stderr}`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+  }
+
+  of(relative: string): Published[] | undefined {
+    return this.diagnostics.get(this.uri(relative));
+  }
+
+  async close(): Promise<void> {
+    try {
+      await Promise.race([this.connection.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 2000))]);
+      await this.connection.sendNotification('exit');
+    } catch {
+      // the server is gone already
+    }
+    await new Promise<void>((resolve) => {
+      if (this.process.exitCode !== null) return resolve();
+      const timer = setTimeout(() => this.process.kill('SIGKILL'), 3000);
+      this.process.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    this.connection.dispose();
+  }
+}
