@@ -123,6 +123,16 @@ describe('catalog close and restrict', () => {
       args: ['close', 'BR-pix', '--reason', 'partner_discontinue', '--source', NOTICE],
       err: /did you mean "partner_discontinued"\?.*Write one of: international_sanctions/,
     },
+    // A word of the allowed reason written alone is near enough: close --help promises the nearest.
+    {
+      args: ['close', 'BR-pix', '--reason', 'sanctions', '--source', NOTICE],
+      err: /"sanctions" is not a reason for a rail; did you mean "international_sanctions"\? Write one of: international_sanctions/,
+    },
+    // Nothing near: the list, after a full stop.
+    {
+      args: ['close', 'BR-pix', '--reason', 'whatever', '--source', NOTICE],
+      err: /"whatever" is not a reason for a rail\. Write one of: international_sanctions/,
+    },
     { args: ['close', 'BR-pixx', '--reason', 'technical'], err: /no rail or asset "BR-pixx".*did you mean "BR-pix"/ },
     { args: ['close', 'BR-pix', '--source', NOTICE], err: /--reason is required/ },
     { args: ['close', 'BR-pix', '--reason', 'technical'], err: /--source is required: the address of the page you verified the closure against/ },

@@ -100,7 +100,7 @@ export const cases: HostileCase[] = [
     rail((t) => t.replace('phase: live', 'phase: live\nname: TED2')),
     8,
     1,
-    /duplicate key "name".*keep one/,
+    /duplicate key "name": a key may appear once in a mapping, and the first "name" is at 3:1; keep one/,
   ),
   row(
     'a value starting with @',
