@@ -25,10 +25,10 @@ function brokenPointers(e: ErrorObject): string[] {
   if (e.keyword === 'uniqueItems' && typeof params.i === 'number') return [`${e.instancePath}/${params.i}`];
   const child = params.missingProperty ?? params.additionalProperty;
   if (child === undefined) return [e.instancePath];
-  const escape = (key: string) => `${e.instancePath}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  const pointerTo = (key: string) => `${e.instancePath}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
   const meant =
     params.additionalProperty === undefined ? undefined : didYouMean(child, Object.keys((e.parentSchema as { properties?: object })?.properties ?? {}));
-  return meant === undefined ? [escape(child)] : [escape(child), escape(meant)];
+  return meant === undefined ? [pointerTo(child)] : [pointerTo(child), pointerTo(meant)];
 }
 
 /** What the schemas say of an entry: its refused integer literals and Ajv's other errors. */
