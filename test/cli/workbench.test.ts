@@ -172,7 +172,10 @@ describe('catalog fmt', () => {
     const check = await cli(['fmt', '--check', 'catalog/rails/BR-pix.yaml'], root);
     expect(check.code).toBe(1);
     expect(check.stdout).toBe('catalog/rails/BR-pix.yaml: not formatted\n');
-    expect((await cli(['fmt', 'catalog/rails/*.yaml'], root)).code).toBe(0);
+    expect(check.stderr).toBe('catalog fmt --check: 1 of 1 file is not formatted: run catalog fmt\n');
+    const fmt = await cli(['fmt', 'catalog/rails/*.yaml'], root);
+    expect(fmt.code).toBe(0);
+    expect(fmt.stderr).toBe('catalog fmt: formatted 1 file, 0 already formatted\n');
     const text = await readFile(path.join(root, 'catalog/rails/BR-pix.yaml'), 'utf8');
     expect(text.split('\n').slice(0, 5)).toEqual([
       '# yaml-language-server: $schema=../../schemas/rail.schema.json',
@@ -186,7 +189,10 @@ describe('catalog fmt', () => {
       `  - name: pixKey\n    label: { fr: Clé Pix, en: Pix key }\n    type: text\n    required: true\n    pattern: '^[A-Za-z0-9@.+_-]{1,77}$'\n    examples: [ "+5511987654321" ]\n`,
     );
     expect(text).toContain('verifiedAt: "2026-10-01"');
-    expect((await cli(['fmt', '--check', 'catalog/rails/BR-pix.yaml'], root)).code).toBe(0);
+    const clean = await cli(['fmt', '--check', 'catalog/rails/*.yaml'], root);
+    expect(clean.code).toBe(0);
+    // Nothing was rewritten, and it reads so.
+    expect(clean.stderr).toBe('catalog fmt --check: 1 file already formatted, nothing to change\n');
   });
 
   it('refuses a file with YAML errors, and a path outside the catalog', async () => {
