@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BUNDLED_TODAY } from '../helpers/bundled.js';
 
 const root = path.resolve(__dirname, '../..');
 const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
@@ -30,7 +31,7 @@ describe("the README's everyday command", () => {
   it('answers on the bundled catalog when typed in a shell at the root, as npx catalog would', () => {
     expect(pkg.bin.catalog).toBe('bin/catalog.js');
     const run = spawnSync(
-      `${everyday} --format json --no-base --today 2026-11-22 --cache-location "${path.join(root, 'node_modules/.cache/payout-catalog/everyday-test')}"`,
+      `${everyday} --format json --no-base --today ${BUNDLED_TODAY} --cache-location "${path.join(root, 'node_modules/.cache/payout-catalog/everyday-test')}"`,
       {
         cwd: root,
         shell: true,
