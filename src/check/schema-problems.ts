@@ -4,7 +4,7 @@ import type { Problem } from '../model/problem.js';
 import { parsePointer, toPointer } from '../model/pointer.js';
 import { locateAll, plainScalarSource, type Target } from '../parse/source.js';
 import { replaceScalar } from '../edit/fix.js';
-import { didYouMeanText } from '../domain/suggest.js';
+import { didYouMeanText, writeOneOfText } from '../domain/suggest.js';
 import { fillInMessage, PLACEHOLDER } from '../domain/placeholder.js';
 
 /** Explains one Ajv error in the analyst's terms; returns the pointer, the node to blame and the message. */
@@ -121,7 +121,7 @@ function explain(entry: RawEntry, e: ErrorObject): Explained | undefined {
       return {
         pointer: at,
         target: 'value',
-        message: `${shown(e.data)} is not an allowed ${name}${didYouMeanText(String(e.data), allowed)} Write one of: ${allowed.join(', ')}`,
+        message: `${shown(e.data)} is not an allowed ${name}${writeOneOfText(String(e.data), allowed)}`,
       };
     }
     case 'const':

@@ -6,6 +6,7 @@ import type { Loaded } from '../parse/load.js';
 import { locateAll } from '../parse/source.js';
 import { integerLiteralProblems, type IntegerLiteralProblem } from './integers.js';
 import { schemaProblems } from './schema-problems.js';
+import { didYouMean } from '../domain/suggest.js';
 
 /** An entry the schema refused, with the pointers of its broken parts. */
 export interface InvalidEntry {
@@ -14,13 +15,20 @@ export interface InvalidEntry {
   broken: string[];
 }
 
-/** The pointer a schema error is about: the property itself for a missing or unknown property. */
-function brokenPointer(e: ErrorObject): string {
+/**
+ * The pointers a schema error is about: the property itself for a missing or unknown property, and for an unknown one
+ * that is a misspelling of an allowed property, that property too (its value is written under the wrong name).
+ */
+function brokenPointers(e: ErrorObject): string[] {
   const params = e.params as { missingProperty?: string; additionalProperty?: string; i?: number };
   // A duplicated list item breaks that item, not the list: the other items' problems are still reported.
-  if (e.keyword === 'uniqueItems' && typeof params.i === 'number') return `${e.instancePath}/${params.i}`;
+  if (e.keyword === 'uniqueItems' && typeof params.i === 'number') return [`${e.instancePath}/${params.i}`];
   const child = params.missingProperty ?? params.additionalProperty;
-  return child === undefined ? e.instancePath : `${e.instancePath}/${child.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  if (child === undefined) return [e.instancePath];
+  const pointerTo = (key: string) => `${e.instancePath}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  const meant =
+    params.additionalProperty === undefined ? undefined : didYouMean(child, Object.keys((e.parentSchema as { properties?: object })?.properties ?? {}));
+  return meant === undefined ? [pointerTo(child)] : [pointerTo(child), pointerTo(meant)];
 }
 
 /** What the schemas say of an entry: its refused integer literals and Ajv's other errors. */
@@ -44,7 +52,7 @@ export function checkSchemas(loaded: Loaded): { catalog: Catalog; problems: Prob
       for (const l of literals)
         for (const at of locateAll(entry.file, l.pointer, l.message))
           problems.push({ file: entry.file.path, ...at, severity: 'error', rule: 'schema', pointer: l.pointer });
-      invalid.push({ entry, broken: [...new Set([...errors.map(brokenPointer), ...literals.map((l) => l.pointer)])] });
+      invalid.push({ entry, broken: [...new Set([...errors.flatMap(brokenPointers), ...literals.map((l) => l.pointer)])] });
       continue;
     }
     addEntry(catalog, entry.kind, { kind: entry.kind, file: entry.file, data: entry.data });

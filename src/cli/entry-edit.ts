@@ -3,7 +3,7 @@ import path from 'node:path';
 import { displayPath } from '../read/paths.js';
 import { ENTRY_KINDS, type EntryKind, type Folder } from '../model/catalog.js';
 import { schemaAt } from '../model/schema-walk.js';
-import { didYouMean, didYouMeanText } from '../domain/suggest.js';
+import { didYouMeanText, writeOneOfText } from '../domain/suggest.js';
 import { EditError, setTopLevel } from '../edit/set-values.js';
 import { writeAtomic } from '../util/write-atomic.js';
 import { catalogDir } from './catalog-dir.js';
@@ -43,10 +43,7 @@ export async function editEntry(edit: EntryEdit, io: CliIO): Promise<number> {
   const allowed = schemaAt(found.kind, ['reason'])?.node.enum as string[] | undefined;
   if (edit.reason === undefined) throw new UsageError(`--reason is required: one of ${(allowed ?? []).join(', ')}`);
   if (allowed && !allowed.includes(edit.reason)) {
-    const near = didYouMean(edit.reason, allowed);
-    throw new UsageError(
-      `${JSON.stringify(edit.reason)} is not a reason for a ${found.kind}${near ? `; did you mean ${JSON.stringify(near)}?` : ''} Write one of: ${allowed.join(', ')}`,
-    );
+    throw new UsageError(`${JSON.stringify(edit.reason)} is not a reason for a ${found.kind}${writeOneOfText(edit.reason, allowed)}`);
   }
   const shown = displayPath(found.file, io.cwd);
   const values = edit.values(found.kind, edit.reason);

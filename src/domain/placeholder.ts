@@ -11,6 +11,6 @@ export const PLACEHOLDER = 'TODO';
 export function fillInMessage(name: string, at: SchemaNode | undefined): string {
   const node = at?.node;
   const description = typeof node?.description === 'string' ? `: ${node.description}` : '';
-  const allowed = Array.isArray(node?.enum) ? ` Write one of: ${node.enum.join(', ')}` : '';
+  const allowed = Array.isArray(node?.enum) ? `${description.endsWith('.') ? '' : '.'} Write one of: ${node.enum.join(', ')}` : '';
   return `${name} is still ${PLACEHOLDER}: fill in ${name}${description}${allowed}`;
 }

@@ -21,7 +21,8 @@ export function didYouMean(written: string, allowed: readonly string[]): string 
   for (const candidate of allowed) {
     const c = candidate.toLowerCase();
     if (c === w) return candidate;
-    const score = c.startsWith(w) || w.startsWith(c) ? 1 : editDistance(w, c);
+    // A word of the allowed value written alone ("sanctions" for international_sanctions) is as near as a prefix.
+    const score = c.startsWith(w) || w.startsWith(c) || (w.length >= 4 && c.includes(w)) ? 1 : editDistance(w, c);
     if (score < bestScore) {
       best = candidate;
       bestScore = score;
@@ -34,4 +35,13 @@ export function didYouMean(written: string, allowed: readonly string[]): string 
 export function didYouMeanText(written: string, allowed: readonly string[]): string {
   const s = didYouMean(written, allowed);
   return s === undefined ? '' : `; did you mean ${JSON.stringify(s)}?`;
+}
+
+/**
+ * What follows "X is not an allowed …": the nearest allowed value when one is close, then the list, punctuated as a
+ * sentence: `; did you mean "x"? Write one of: a, b` or `. Write one of: a, b`.
+ */
+export function writeOneOfText(written: string, allowed: readonly string[]): string {
+  const near = didYouMeanText(written, allowed);
+  return `${near || '.'} Write one of: ${allowed.join(', ')}`;
 }

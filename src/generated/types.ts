@@ -372,6 +372,10 @@ export interface Rail {
   kind: 'instant_bank' | 'bank_transfer' | 'mobile_money' | 'wallet' | 'card' | 'cash_pickup';
   currency: CurrencyCode;
   /**
+   * Only on a rail whose currency none of its countries uses: why, in a sentence (a cross-border rail paying USD into a country whose currency is not USD, as the partner's page among the sources says). The rule rail-currency warns on such a rail without it. Toolkit-only: not published in the seed.
+   */
+  currencyReason?: string;
+  /**
    * ISO 3166-1 alpha-2 codes of the countries served; each needs a file in catalog/countries.
    *
    * @minItems 1

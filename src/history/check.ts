@@ -5,6 +5,7 @@ import type { InvalidEntry } from '../check/schema.js';
 import type { Rule } from '../rules/define.js';
 import { rules as registry } from '../rules/index.js';
 import { historyView, type BaseDelta, type HistoryOptions } from './delta.js';
+import { outsideBroken } from './outside-broken.js';
 
 /**
  * The history checks of rules (validate --base), on what the change touched (historyView); then, as runRules and
@@ -21,7 +22,12 @@ export function historyProblems(
 ): Problem[] {
   const view = historyView(delta, catalog, options);
   const problems = eachRule(rules, crashed, (rule, found) => runHistory(rule, view, today, found));
-  const onInvalid = (rule: Rule, widened: Catalog, found: Problem[]) => runHistory(rule, historyView(delta, widened, options), today, found);
+  // One view for every rule: the refused entries judged outside their broken parts (outside-broken.ts).
+  let judged: { catalog: Catalog; base: Catalog } | undefined;
+  const onInvalid = (rule: Rule, widened: Catalog, found: Problem[]) => {
+    judged ??= outsideBroken(historyView(delta, widened, options), invalid);
+    runHistory(rule, judged, today, found);
+  };
   problems.push(...rulesOnInvalid(catalog, invalid, rules, problems, onInvalid));
   return problems;
 }

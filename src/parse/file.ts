@@ -7,6 +7,7 @@ import { fastParseYaml, plainCharacters } from './fast-yaml.js';
 import { YAML_OPTIONS, yamlText } from './source.js';
 import { documentData, type Literal } from './yaml-data.js';
 import { explainSyntaxError, explainWarning, unreadableMessage } from './yaml-mistakes.js';
+import { tagIssues } from './yaml-tags.js';
 
 /** More alias expansions than this in one file is treated as an alias bomb ("billion laughs"). */
 const MAX_ALIAS_COUNT = 100;
@@ -149,13 +150,17 @@ function parseFull(text: string, folder: Folder, result: ParsedText, keepDocumen
     return fail(unreadableMessage((err as Error).message));
   }
   const first = docs[0];
+  let tags: ReturnType<typeof tagIssues> = [];
   const syntax = first ? [...first.errors].sort((a, b) => a.pos[0] - b.pos[0])[0] : undefined;
   if (syntax) {
     // Only the first syntax error: the parser's later errors are nearly always consequences of it.
     const x = explainSyntaxError(text, { code: syntax.code, message: syntax.message, start: syntax.pos[0], end: syntax.pos[1] });
     fail(x.message, x.start, x.end);
   } else if (first) {
-    for (const w of first.warnings) fail(explainWarning(w.code, w.message), w.pos[0], w.pos[1]);
+    // A tag is refused at the tag (yaml-tags.ts), in place of yaml's warning about it and of the value it made.
+    tags = tagIssues(text);
+    for (const t of tags) fail(t.message, t.start, t.end);
+    for (const w of first.warnings) if (!(tags.length && w.code === 'TAG_RESOLVE_FAILED')) fail(explainWarning(w.code, w.message), w.pos[0], w.pos[1]);
   }
   if (docs.length > 1 && !syntax) {
     const start = docs[1].range?.[0] ?? 0;
@@ -168,6 +173,8 @@ function parseFull(text: string, folder: Folder, result: ParsedText, keepDocumen
   if (!first) return result.issues.length ? result : fail(empty);
   if (!doc) return result.issues.length ? result : fail('cannot read the YAML');
   if (doc.contents === null) return result.issues.length ? result : fail(empty);
+  // A tagged value is not what the analyst wrote (a date, bytes, a set): no data, so no check judges it.
+  if (tags.length) return result;
   const read = documentData(doc, text, MAX_ALIAS_COUNT);
   for (const issue of read.issues) fail(issue.message, issue.start, issue.end);
   if (read.issues.length > 0 || read.data === undefined) return result;

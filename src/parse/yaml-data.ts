@@ -135,6 +135,7 @@ class DataReader {
   private readonly path: Array<string | number> = [];
   private expansions = 0;
   private outer: Alias | undefined;
+  private lineStarts: number[] | undefined;
 
   constructor(
     private readonly doc: Document,
@@ -192,20 +193,22 @@ class DataReader {
 
   private map(pairs: Pair[], depth: number): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    const seen = new Set<string>();
+    // Each key with the offset of its first copy, which the message of a second copy points to.
+    const seen = new Map<string, number>();
     for (const pair of pairs) {
       const key = this.keyOf(pair);
       if (key === undefined) continue;
-      if (seen.has(key)) {
+      const first = seen.get(key);
+      if (first !== undefined) {
         const [start, end] = rangeOf(pair.key);
         this.issues.push({
           start,
           end,
-          message: `duplicate key ${JSON.stringify(key)}: a key may appear once in a mapping; keep one of the two and delete the other`,
+          message: `duplicate key ${JSON.stringify(key)}: a key may appear once in a mapping, and the first ${JSON.stringify(key)} is at ${this.lineCol(first)}; keep one of the two and delete the other`,
         });
         continue;
       }
-      seen.add(key);
+      seen.set(key, rangeOf(pair.key)[0]);
       this.path.push(key);
       const value = this.walk(pair.value, depth + 1);
       if (key === 'pattern') this.cutByComment(pair);
@@ -213,6 +216,28 @@ class DataReader {
       Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
     }
     return out;
+  }
+
+  /** "L:C" of an offset (1-based; a line ends at LF, CRLF or a lone CR, as in source.ts), by the line starts found once. */
+  private lineCol(offset: number): string {
+    if (!this.lineStarts) {
+      const starts = [0];
+      const t = this.text;
+      for (let i = 0; i < t.length; i++) {
+        const c = t.charCodeAt(i);
+        if (c === 10 || (c === 13 && t.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+      }
+      this.lineStarts = starts;
+    }
+    const starts = this.lineStarts;
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return `${lo + 1}:${offset - starts[lo] + 1}`;
   }
 
   /** A key as text, or undefined after reporting a key that is not text. */

@@ -22,3 +22,5 @@ export const isPair = ((node: unknown) => load().isPair(node)) as Yaml['isPair']
 export const isScalar = ((node: unknown) => load().isScalar(node)) as Yaml['isScalar'];
 export const isSeq = ((node: unknown) => load().isSeq(node)) as Yaml['isSeq'];
 export const stringify = ((...args: Parameters<Yaml['stringify']>) => load().stringify(...args)) as Yaml['stringify'];
+/** yaml's concrete syntax tree of a text (tokens with their offsets), for what the document no longer shows: tags as written, directives. */
+export const parseTokens = (text: string) => new (load().Parser)().parse(text);

@@ -1,3 +1,5 @@
+import { tagMessage } from './yaml-tags.js';
+
 /**
  * YAML syntax errors in an analyst's words. The parser's first error is a symptom; the mistake is usually on its line or
  * on the line before. Each row below recognises one common mistake from the text of a line and says, at the place of
@@ -440,7 +442,7 @@ const BY_CODE: Record<string, string> = {
 export function explainWarning(code: string, message: string): string {
   if (code === 'TAG_RESOLVE_FAILED') {
     const tag = /tag: (\S+)/.exec(message)?.[1];
-    return `the tag ${tag ?? ''} is not one YAML knows: remove it (a catalog value needs no tag: write the value alone)`;
+    return tagMessage(tag ?? 'the tag');
   }
   return `${BY_CODE[code] ?? 'YAML reads this line with a doubt'}: check the line against the entries of the catalog`;
 }

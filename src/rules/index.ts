@@ -10,6 +10,7 @@ import closedReason from './closed-reason.js';
 import reference from './reference.js';
 import settlement from './settlement.js';
 import countryCurrency from './country-currency.js';
+import railCurrency from './rail-currency.js';
 import patternSyntax from './pattern-syntax.js';
 import patternRedos from './pattern-redos.js';
 import patternExamples from './pattern-examples.js';
@@ -63,6 +64,7 @@ export const rules = {
   reference: reference,
   settlement: settlement,
   'country-currency': countryCurrency,
+  'rail-currency': railCurrency,
   'pattern-syntax': patternSyntax,
   'pattern-redos': patternRedos,
   'pattern-examples': patternExamples,

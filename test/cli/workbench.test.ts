@@ -123,6 +123,16 @@ describe('catalog close and restrict', () => {
       args: ['close', 'BR-pix', '--reason', 'partner_discontinue', '--source', NOTICE],
       err: /did you mean "partner_discontinued"\?.*Write one of: international_sanctions/,
     },
+    // A word of the allowed reason written alone is near enough: close --help promises the nearest.
+    {
+      args: ['close', 'BR-pix', '--reason', 'sanctions', '--source', NOTICE],
+      err: /"sanctions" is not a reason for a rail; did you mean "international_sanctions"\? Write one of: international_sanctions/,
+    },
+    // Nothing near: the list, after a full stop.
+    {
+      args: ['close', 'BR-pix', '--reason', 'whatever', '--source', NOTICE],
+      err: /"whatever" is not a reason for a rail\. Write one of: international_sanctions/,
+    },
     { args: ['close', 'BR-pixx', '--reason', 'technical'], err: /no rail or asset "BR-pixx".*did you mean "BR-pix"/ },
     { args: ['close', 'BR-pix', '--source', NOTICE], err: /--reason is required/ },
     { args: ['close', 'BR-pix', '--reason', 'technical'], err: /--source is required: the address of the page you verified the closure against/ },
@@ -162,7 +172,10 @@ describe('catalog fmt', () => {
     const check = await cli(['fmt', '--check', 'catalog/rails/BR-pix.yaml'], root);
     expect(check.code).toBe(1);
     expect(check.stdout).toBe('catalog/rails/BR-pix.yaml: not formatted\n');
-    expect((await cli(['fmt', 'catalog/rails/*.yaml'], root)).code).toBe(0);
+    expect(check.stderr).toBe('catalog fmt --check: 1 of 1 file is not formatted: run catalog fmt\n');
+    const fmt = await cli(['fmt', 'catalog/rails/*.yaml'], root);
+    expect(fmt.code).toBe(0);
+    expect(fmt.stderr).toBe('catalog fmt: formatted 1 file, 0 already formatted\n');
     const text = await readFile(path.join(root, 'catalog/rails/BR-pix.yaml'), 'utf8');
     expect(text.split('\n').slice(0, 5)).toEqual([
       '# yaml-language-server: $schema=../../schemas/rail.schema.json',
@@ -176,7 +189,10 @@ describe('catalog fmt', () => {
       `  - name: pixKey\n    label: { fr: Clé Pix, en: Pix key }\n    type: text\n    required: true\n    pattern: '^[A-Za-z0-9@.+_-]{1,77}$'\n    examples: [ "+5511987654321" ]\n`,
     );
     expect(text).toContain('verifiedAt: "2026-10-01"');
-    expect((await cli(['fmt', '--check', 'catalog/rails/BR-pix.yaml'], root)).code).toBe(0);
+    const clean = await cli(['fmt', '--check', 'catalog/rails/*.yaml'], root);
+    expect(clean.code).toBe(0);
+    // Nothing was rewritten, and it reads so.
+    expect(clean.stderr).toBe('catalog fmt --check: 1 file already formatted, nothing to change\n');
   });
 
   it('refuses a file with YAML errors, and a path outside the catalog', async () => {

@@ -515,21 +515,43 @@ describe("the parser's warnings and failures, in plain words", () => {
       'an unknown tag',
       'TAG_RESOLVE_FAILED',
       'Unresolved tag: !custom',
-      'the tag !custom is not one YAML knows: remove it (a catalog value needs no tag: write the value alone)',
+      '!custom is a YAML tag, which changes what the value is read as; catalog files hold plain text, numbers, true/false and lists: remove !custom and write the value alone (in quotes when it must stay text)',
     ],
     [
       'an unknown tag the parser does not name',
       'TAG_RESOLVE_FAILED',
       'Unresolved',
-      'the tag  is not one YAML knows: remove it (a catalog value needs no tag: write the value alone)',
+      'the tag is a YAML tag, which changes what the value is read as; catalog files hold plain text, numbers, true/false and lists: remove the tag and write the value alone (in quotes when it must stay text)',
     ],
     ['a warning code it does not know', 'SOMETHING_NEW', 'x', 'YAML reads this line with a doubt: check the line against the entries of the catalog'],
   ])('%s', (_name, code, message, expected) => {
     expect(explainWarning(code, message)).toBe(expected);
   });
 
-  it('an unknown tag, in a file', () => {
-    expect(reported('id: !custom a\n')).toBe('1:5-1:12 the tag !custom is not one YAML knows: remove it (a catalog value needs no tag: write the value alone)');
+  it.each([
+    ['a custom tag', 'id: !custom a\n', '1:5-1:12', '!custom'],
+    ['a timestamp (a date whatever the quotes)', 'id: a\nverifiedAt: !!timestamp "2026-05-01"\n', '2:13-2:24', '!!timestamp'],
+    ['bytes', 'id: !!binary aGVsbG8=\n', '1:5-1:13', '!!binary'],
+    ['a set', 'id: a\nx: !!set {b}\n', '2:4-2:9', '!!set'],
+    ['an ordered map', 'id: a\nx: !!omap\n  - b: 1\n', '2:4-2:10', '!!omap'],
+    ['pairs', 'id: a\nx: !!pairs [b: 1]\n', '2:4-2:11', '!!pairs'],
+    ['a float YAML cannot make of 100', 'id: a\nx: !!float 100\n', '2:4-2:11', '!!float'],
+    ['text', 'id: !!str 12\n', '1:5-1:10', '!!str'],
+    ['the non-specific tag', 'id: ! 12\n', '1:5-1:6', '!'],
+    ['a verbatim tag', 'id: !<tag:yaml.org,2002:str> a\n', '1:5-1:29', '!<tag:yaml.org,2002:str>'],
+    ['a tag on a key', '!!str id: a\n', '1:1-1:6', '!!str'],
+  ])('%s, in a file: one error, at the tag', (_name, text, at, tag) => {
+    expect(parseCatalogText({ name: 'rails/BR-pix.yaml', text }).issues).toHaveLength(1);
+    expect(reported(text)).toBe(
+      `${at} ${tag} is a YAML tag, which changes what the value is read as; catalog files hold plain text, numbers, true/false and lists: remove ${tag} and write the value alone (in quotes when it must stay text)`,
+    );
+  });
+
+  it('a second %YAML directive, in a file', () => {
+    expect(reported('%YAML 1.2\n%YAML 1.2\n---\nid: a\n')).toBe(
+      '2:1-2:10 a second %YAML line: a document takes one %YAML directive at most, and a catalog file needs none: remove the line',
+    );
+    expect(reported('%YAML 1.2\n---\nid: a\n')).toBe('no yaml-syntax issue');
   });
 
   it.each([

@@ -70,6 +70,14 @@ describe('schema', () => {
     const [problem] = await problemsOf(rail('kind', 'kind: instant_bnk'), 'schema');
     expect(problem.message).toContain('"instant_bank"');
   });
+
+  it.each([
+    { written: 'sanctions', says: '"sanctions" is not an allowed reason; did you mean "international_sanctions"? Write one of: international_sanctions, ' },
+    { written: 'whatever', says: '"whatever" is not an allowed reason. Write one of: international_sanctions, ' },
+  ])('punctuates the allowed values of $written as a sentence', async ({ written, says }) => {
+    const [problem] = await problemsOf(rail('phase', `phase: never\nreason: ${written}`), 'schema');
+    expect(problem.message.startsWith(says), problem.message).toBe(true);
+  });
 });
 
 describe('rules on an entry the schema refused', () => {

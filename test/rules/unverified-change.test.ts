@@ -94,4 +94,18 @@ describe('unverified-change', () => {
       ],
     ]);
   });
+
+  it.each([
+    { name: 'a misspelt key (the schema says which it meant)', file: rail(['businessDaysOnly', 'businessDayOnly: false']), says: [] },
+    { name: 'a misspelt key holding a new value', file: rail(['businessDaysOnly', 'businessDayOnly: true']), says: [] },
+    {
+      name: 'a misspelt key beside a real change (only the real change is named)',
+      file: rail(['businessDaysOnly', 'businessDayOnly: false'], ['bps', 'bps: 40']),
+      says: ['fees.bps changed, but verifiedAt is still 2026-10-01'],
+    },
+    { name: 'an unknown key that means nothing allowed (only the schema speaks)', file: rail(['phase', 'phase: live\nzzzqqq: 1']), says: [] },
+  ])('judges a refused rail outside its broken parts: $name', async ({ file, says }) => {
+    const problems = await problemsOf({ 'rails/BR-pix.yaml': file }, 'unverified-change', { base: baseOf() });
+    expect(problems.map((p) => p.message.replace(/: check the rail.*/, ''))).toEqual(says);
+  });
 });

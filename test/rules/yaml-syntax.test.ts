@@ -34,6 +34,15 @@ describe('yaml-syntax', () => {
   });
 
   it.each([
+    ['at the top', 'code: FR\nname: France\ncode: FR\n', 'the first "code" is at 1:1'],
+    ['in a flow mapping', 'code: FR\nname: {fr: France, en: France, fr: France}\n', 'the first "fr" is at 2:8'],
+    ['after a CRLF line', 'code: FR\r\nname: x\r\n\r\n  # c\r\nname: y\r\n', 'the first "name" is at 2:1'],
+  ])('says where the first copy of a duplicate key is, %s', async (_name, text, first) => {
+    const problems = await problemsOf({ 'countries/FR.yaml': text }, 'yaml-syntax');
+    expect(problems.map((p) => p.message)).toEqual([expect.stringContaining(first)]);
+  });
+
+  it.each([
     ['an empty file', ''],
     ['a file of blank lines', '\n\n'],
     ['a file of comments only', '# nothing yet\n# still nothing\n'],

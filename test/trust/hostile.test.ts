@@ -8,8 +8,10 @@ import { TODAY, VALID, writeCatalog } from '../helpers/catalog.js';
 import type { HostileCase } from './hostile.js';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-const caseFiles = readdirSync(here)
+/** The names of the `*.cases.ts` files, without the extension. */
+const caseNames = readdirSync(here)
   .filter((f) => f.endsWith('.cases.ts'))
+  .map((f) => f.slice(0, -'.cases.ts'.length))
   .sort();
 
 async function run(c: HostileCase) {
@@ -27,8 +29,10 @@ async function run(c: HostileCase) {
   return (await validateCatalog({ dir: '.', cwd: dir, today: TODAY })).report.problems;
 }
 
-for (const file of caseFiles) {
-  const { cases } = (await import(`./${file}`)) as { cases: HostileCase[] };
+for (const name of caseNames) {
+  const file = `${name}.cases.ts`;
+  // The extension in the static part of the path: vite turns the import into a glob of ./*.cases.ts, known at build time.
+  const { cases } = (await import(`./${name}.cases.ts`)) as { cases: HostileCase[] };
   describe(file, () => {
     it.each(cases.map((c): [string, HostileCase] => [c.name, c]))('%s', async (_name, c) => {
       const problems = await run(c);

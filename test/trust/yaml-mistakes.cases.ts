@@ -100,7 +100,7 @@ export const cases: HostileCase[] = [
     rail((t) => t.replace('phase: live', 'phase: live\nname: TED2')),
     8,
     1,
-    /duplicate key "name".*keep one/,
+    /duplicate key "name": a key may appear once in a mapping, and the first "name" is at 3:1; keep one/,
   ),
   row(
     'a value starting with @',
@@ -179,7 +179,14 @@ export const cases: HostileCase[] = [
     rail((t) => t.replace('name: TED', 'name: !foo TED')),
     3,
     7,
-    /the tag !foo is not one YAML knows: remove it/,
+    /!foo is a YAML tag.*remove !foo and write the value alone/,
+  ),
+  row(
+    'a date tagged as a timestamp',
+    rail((t) => t.replace(/verifiedAt: (\S+)/, 'verifiedAt: !!timestamp $1')),
+    RAIL_BR_PIX.split('\n').findIndex((l) => l.startsWith('verifiedAt:')) + 1,
+    13,
+    /catalog files hold plain text, numbers, true\/false and lists: remove !!timestamp/,
   ),
   row(
     'a second document',

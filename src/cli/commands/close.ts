@@ -13,7 +13,7 @@ closure against a page (the scheme's or partner's notice, the regulator's decisi
 page: it gets checked: today (added to the rail's sources, with --title, when it is not one yet), and verifiedAt
 becomes today (--today, or the clock's UTC date), so the next validate has nothing new to say. An asset has neither.
 Comments, blank lines and layout are kept; only those values change. The reason is one of the schema's closed reasons;
-a wrong one gets the nearest and the list. Exit code 0 when written, 1 when the file cannot be edited (YAML errors), 2
+a wrong one gets the list, and the nearest when one is close. Exit code 0 when written, 1 when the file cannot be edited (YAML errors), 2
 on a usage error (unknown id, wrong reason, a rail without --source).
 
 Example:

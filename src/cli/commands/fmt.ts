@@ -94,16 +94,20 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     }
   }
   const total = files.length;
+  const notRead = failed ? `; ${fileCount(failed)} not formatted (see above)` : '';
   if (values.check) {
     io.stderr.write(
       changed
-        ? `catalog fmt --check: ${changed} of ${total} file(s) not formatted: run catalog fmt\n`
-        : `catalog fmt --check: ${total - failed} file(s) formatted\n`,
+        ? `catalog fmt --check: ${changed} of ${fileCount(total)} ${changed === 1 ? 'is' : 'are'} not formatted: run catalog fmt${notRead}\n`
+        : `catalog fmt --check: ${fileCount(total - failed)} already formatted, nothing to change${notRead}\n`,
     );
     return changed || failed ? EXIT.problems : EXIT.ok;
   }
-  io.stderr.write(
-    `catalog fmt: ${changed} file(s) formatted, ${total - changed - failed} already formatted${failed ? `, ${failed} not formatted (see above)` : ''}\n`,
-  );
+  io.stderr.write(`catalog fmt: formatted ${fileCount(changed)}, ${total - changed - failed} already formatted${notRead}\n`);
   return failed ? EXIT.problems : EXIT.ok;
+}
+
+/** "1 file", "137 files": a count the analyst reads as a sentence. */
+function fileCount(n: number): string {
+  return `${n} ${n === 1 ? 'file' : 'files'}`;
 }

@@ -5,7 +5,7 @@ import { countryName, minorUnit } from '../../domain/iso.js';
 import { ENTRY_KINDS, type EntryKind, type Folder } from '../../model/catalog.js';
 import { PLACEHOLDER } from '../../domain/placeholder.js';
 import { schemaAt } from '../../model/schema-walk.js';
-import { didYouMeanText } from '../../domain/suggest.js';
+import { writeOneOfText } from '../../domain/suggest.js';
 import { skeleton } from '../../edit/skeleton.js';
 import { writeAtomic } from '../../util/write-atomic.js';
 import { parseFlags } from '../args.js';
@@ -67,8 +67,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (kind === undefined || id === undefined)
     throw new UsageError('give what to create and its id: catalog new rail BR-boleto, catalog new asset pyusd, catalog new country NO');
   if (extra.length) throw new UsageError(`one entry at a time: unexpected ${extra.map((e) => JSON.stringify(e)).join(' ')}`);
-  if (!(KINDS as string[]).includes(kind))
-    throw new UsageError(`${JSON.stringify(kind)} is not a kind of entry${didYouMeanText(kind, KINDS)} Write one of: ${KINDS.join(', ')}`);
+  if (!(KINDS as string[]).includes(kind)) throw new UsageError(`${JSON.stringify(kind)} is not a kind of entry${writeOneOfText(kind, KINDS)}`);
   const entryKind = kind as EntryKind;
   const idSchema = schemaAt(entryKind, [ID_KEY[entryKind]])?.node;
   if (typeof idSchema?.pattern === 'string' && !new RegExp(idSchema.pattern, 'u').test(id))

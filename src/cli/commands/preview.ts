@@ -10,6 +10,7 @@ import { CatalogEngine } from '../../pipeline/engine.js';
 import { intFlag, parseFlags, todayFlag } from '../args.js';
 import { EXIT, UsageError, type CliIO } from '../io.js';
 import type { FSWatcher } from 'chokidar';
+import type { Report } from '../../model/problem.js';
 
 export const usage = `catalog preview [--dir catalog] [--port 4173] [--host 127.0.0.1] [--today YYYY-MM-DD]
 
@@ -48,7 +49,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     try {
       // Without --today, staleness is judged on the day of each rebuild (a preview may run past midnight).
       const { validation, data } = await siteFromDir(values.dir!, io.cwd, today ?? todayFlag(undefined, io), engine);
-      const report = formatters.stylish(validation.report, { color: false });
+      const report = formatters.stylish(errorsFirst(validation.report), { color: false });
       if (!data) {
         const text = validation.crashed.length ? crashReport(validation.crashed) + report : report;
         state = { error: text, generation, files: state.files };
@@ -161,4 +162,13 @@ async function watchCatalog(dir: string, changed: () => void, failed: (err: Erro
   watcher.on('error', (err) => failed(err instanceof Error ? err : new Error(String(err))));
   await new Promise<void>((resolve) => watcher.once('ready', resolve));
   return watcher;
+}
+
+/**
+ * The report with its errors before its warnings (each in the report's order), so that the preview's problems page
+ * opens on what stops the build: the files with an error first, each file's errors above its warnings.
+ */
+export function errorsFirst(report: Report): Report {
+  const rank = (severity: string) => (severity === 'error' ? 0 : 1);
+  return { ...report, problems: [...report.problems].sort((a, b) => rank(a.severity) - rank(b.severity)) };
 }
