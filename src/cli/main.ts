@@ -38,6 +38,7 @@ const loaders = {
   restrict: () => import('./commands/restrict.js'),
   site: () => import('./commands/site.js'),
   preview: () => import('./commands/preview.js'),
+  lsp: () => import('./commands/lsp.js'),
 } satisfies Record<string, () => Promise<Command>>;
 
 /** The names of the commands, in the order help lists them. */
