@@ -23,8 +23,9 @@ async function startFor(folder: vscode.WorkspaceFolder): Promise<void> {
     return;
   }
   // The node on PATH (or the one set), not the editor's own: the catalog needs Node 20.19, VS Code 1.82 bundles 18.
+  const runtime = settings.get<string>('runtime', 'node') || 'node';
   const server: ServerOptions = {
-    command: settings.get<string>('runtime', 'node') || 'node',
+    command: runtime,
     args: [found.script, 'lsp'],
     transport: TransportKind.stdio, // adds --stdio
     options: { cwd: folder.uri.fsPath },
@@ -35,7 +36,14 @@ async function startFor(folder: vscode.WorkspaceFolder): Promise<void> {
     synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, 'catalog/**')) },
   });
   clients.set(folder.uri.toString(), client);
-  await client.start();
+  try {
+    await client.start();
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    void vscode.window.showErrorMessage(
+      `Payout catalog: ${runtime} ${found.script} lsp --stdio did not start in ${folder.name} (${why}): set payoutCatalog.runtime to a Node.js 20.19 or later, or run npm ci there.`,
+    );
+  }
 }
 
 async function stopFor(folder: vscode.WorkspaceFolder): Promise<void> {
@@ -49,6 +57,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(
     vscode.workspace.onDidChangeWorkspaceFolders(async ({ added, removed }) => {
       await Promise.all([...removed.map(stopFor), ...added.map(startFor)]);
+    }),
+    // A new runtime or server path takes effect at once, as the analyst expects of a setting.
+    vscode.workspace.onDidChangeConfiguration(async (change) => {
+      const changed = (vscode.workspace.workspaceFolders ?? []).filter((f) => change.affectsConfiguration('payoutCatalog', f.uri));
+      await Promise.all(changed.map((folder) => stopFor(folder).then(() => startFor(folder))));
     }),
   );
   await Promise.all((vscode.workspace.workspaceFolders ?? []).map(startFor));
