@@ -44,8 +44,8 @@ export async function startSession(root: string, args: string[] = [], env: Recor
   const listeners = new Set<(uri: string) => void>();
   connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: Diag[] }) => {
     diagnostics.set(p.uri, p.diagnostics);
-    for (const w of waiters) w();
     for (const l of listeners) l(p.uri);
+    for (const w of waiters) w();
   });
   connection.onNotification('window/logMessage', (m: { message: string }) => {
     if (env.CATALOG_LSP_TEST_LOG) console.log(m.message);
