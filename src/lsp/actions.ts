@@ -14,12 +14,11 @@ function touches(a: Range, b: Range): boolean {
  * The quick fixes of a file: each safe fix (what `catalog validate --fix` applies) of a problem whose diagnostic
  * touches `range`, as a quickfix action carrying that diagnostic.
  */
-export function quickFixes(uri: string, text: string, problems: Array<{ problem: Problem; diagnostic: Diagnostic }>, range: Range): CodeAction[] {
+export function quickFixes(uri: string, text: string, problems: Array<{ problem?: Problem; diagnostic: Diagnostic }>, range: Range): CodeAction[] {
   const doc = TextDocument.create(uri, 'yaml', 0, text);
   return problems
-    .filter(({ problem, diagnostic }) => problem.fix && touches(diagnostic.range, range))
-    .map(({ problem, diagnostic }) => {
-      const fix = problem.fix!;
+    .flatMap(({ problem, diagnostic }) => (problem?.fix && touches(diagnostic.range, range) ? [{ problem, diagnostic, fix: problem.fix }] : []))
+    .map(({ problem, diagnostic, fix }): CodeAction => {
       const edit: TextEdit = { range: { start: doc.positionAt(fix.start), end: doc.positionAt(fix.end) }, newText: fix.text };
       return {
         title: `Fix: write ${fix.text} (${problem.rule})`,

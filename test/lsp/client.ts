@@ -19,6 +19,8 @@ export interface Session {
   connection: MessageConnection;
   child: ChildProcess;
   diagnostics: Map<string, Diag[]>;
+  /** Called at each publication (after `diagnostics` is updated). */
+  listeners: Set<(uri: string) => void>;
   /** Resolves once `ready(published)` holds (checked at each publication), or rejects after `ms`. */
   until(ready: (published: Map<string, Diag[]>) => boolean, ms?: number): Promise<void>;
   /** Sends a notification / request. */
@@ -39,11 +41,15 @@ export async function startSession(root: string, args: string[] = [], env: Recor
   const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
   const diagnostics = new Map<string, Diag[]>();
   const waiters = new Set<() => void>();
+  const listeners = new Set<(uri: string) => void>();
   connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: Diag[] }) => {
     diagnostics.set(p.uri, p.diagnostics);
+    for (const l of listeners) l(p.uri);
     for (const w of waiters) w();
   });
-  connection.onNotification('window/logMessage', () => {});
+  connection.onNotification('window/logMessage', (m: { message: string }) => {
+    if (env.CATALOG_LSP_TEST_LOG) console.log(m.message);
+  });
   connection.onRequest('window/showMessageRequest', () => null);
   connection.onRequest('workspace/configuration', () => []);
   connection.onRequest('client/registerCapability', () => null);
@@ -55,6 +61,7 @@ export async function startSession(root: string, args: string[] = [], env: Recor
     connection,
     child,
     diagnostics,
+    listeners,
     until(ready, ms = 30_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -88,4 +95,33 @@ export async function startSession(root: string, args: string[] = [], env: Recor
       connection.dispose();
     },
   };
+}
+
+/** Resolves once the server has published nothing for `quietMs` (it has checked what it was given). */
+export function quiet(s: Session, quietMs = 400): Promise<void> {
+  return new Promise((resolve) => {
+    let last = s.diagnostics.size;
+    let stamp = Date.now();
+    let count = 0;
+    const seen = () => {
+      count++;
+      stamp = Date.now();
+    };
+    s.listeners.add(seen);
+    const tick = setInterval(() => {
+      if (Date.now() - stamp >= quietMs && s.diagnostics.size === last) {
+        clearInterval(tick);
+        s.listeners.delete(seen);
+        resolve();
+      }
+      last = s.diagnostics.size;
+      void count;
+    }, 50);
+  });
+}
+
+/** A diagnostic in words, to compare with a problem of `catalog validate --format json`. */
+export function diagKey(d: Diag): string {
+  const { start, end } = d.range;
+  return `${start.line + 1}:${start.character + 1}-${end.line + 1}:${end.character + 1} ${d.severity === 1 ? 'error' : 'warning'} ${d.code} ${d.message}`;
 }
