@@ -33,7 +33,8 @@ import { generateCatalog, railId } from '../test/helpers/generated-catalog.js';
 import { benchLsp } from './bench-lsp.js';
 
 /** A policy list for the language server's rows: adding a country to it puts an error into that country's file. */
-const BENCH_POLICY = 'id: bench-list\nname: A list for the benchmark\npublisher: Nobody\nurl: https://example.org/list\nasOf: "2026-01-01"\nscope: Test.\neffect:\n  status: restricted\n  reason: international_sanctions\ncountries: [ AD ]\n';
+const BENCH_POLICY =
+  'id: bench-list\nname: A list for the benchmark\npublisher: Nobody\nurl: https://example.org/list\nasOf: "2026-01-01"\nscope: Test.\neffect:\n  status: restricted\n  reason: international_sanctions\ncountries: [ AD ]\n';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -324,7 +325,12 @@ try {
   cpSync(catalogDir, path.join(lspRoot, 'catalog'), { recursive: true });
   writeFileSync(path.join(lspRoot, 'catalog/policies/bench-list.yaml'), BENCH_POLICY, { flag: 'w' });
   const rails = ['rails/', railId(0), railId(1)];
-  for (const r of await benchLsp(lspRoot, { rail: `catalog/${rails[0]}${rails[1]}.yaml`, other: `catalog/${rails[0]}${rails[2]}.yaml`, list: 'catalog/policies/bench-list.yaml', country: 'catalog/countries/AE.yaml' }))
+  for (const r of await benchLsp(lspRoot, {
+    rail: `catalog/${rails[0]}${rails[1]}.yaml`,
+    other: `catalog/${rails[0]}${rails[2]}.yaml`,
+    list: 'catalog/policies/bench-list.yaml',
+    country: 'catalog/countries/AE.yaml',
+  }))
     row(r.label, r.ms, r.target, r.ok);
   console.log(
     `load average at the end: ${os

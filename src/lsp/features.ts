@@ -24,7 +24,7 @@ export function codeActions(ws: CatalogWorkspace, doc: TextDocument, range: { st
     .problemsOf(doc.uri)
     .filter((p) => p.fix && p.line <= to && p.endLine >= from)
     .map((p) => ({
-      title: `Fix: ${p.message.split(': ').at(-1)}`,
+      title: `Fix: write ${p.fix!.text} (${p.rule})`,
       kind: QUICK_FIX,
       isPreferred: true,
       diagnostics: [],

@@ -1,4 +1,5 @@
 import type { Catalog } from '../model/catalog.js';
+import { minorUnit } from '../domain/iso.js';
 import { defineRule } from './define.js';
 
 /** The currencies of the countries the catalog has a schema-valid file for, by code (null for a restricted country). */
@@ -20,7 +21,8 @@ export default defineRule({
       const { currency, countries, currencyReason } = rail.data;
       // Restricted countries (currency null) and countries without a file say nothing here (reference, country-currency).
       const theirs = [...new Set(countries.map((code) => currencyOf.get(code)).filter((c): c is string => typeof c === 'string'))];
-      if (theirs.length === 0) continue;
+      // A code that is no payout currency is iso-currency's to tell: one mistake, one problem.
+      if (theirs.length === 0 || minorUnit(currency) === undefined) continue;
       const foreign = !theirs.includes(currency);
       const where = countries.length === 1 ? `${countries[0]} pays out in ${theirs[0]}` : `its countries pay out in ${theirs.join(', ')}`;
       if (foreign && currencyReason === undefined)

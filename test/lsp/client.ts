@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-languageserver/node.js';
-import { BIN } from '../helpers/cli.js';
 import { BUNDLED_TODAY } from '../helpers/bundled.js';
+
+/** The CLI as users run it (the benchmark imports this file outside vitest: no __dirname). */
+const BIN = fileURLToPath(new URL('../../bin/catalog.js', import.meta.url));
 
 /** A diagnostic as the server publishes it. */
 export interface Published {

@@ -17,6 +17,7 @@ describe('rail-currency', () => {
       files: { ...pix(['currency', 'currency: USD']), 'countries/BR.yaml': country('BR', 'null', 'restricted')['countries/BR.yaml'] },
     },
     { name: 'a rail whose country has no file (reference reports it)', files: { ...pix(['currency', 'currency: USD']), 'countries/BR.yaml': null } },
+    { name: 'a code that is no payout currency (iso-currency reports it)', files: pix(['currency', 'currency: BRX']) },
   ])('accepts $name', async ({ files }) => {
     expect(await problemsOf(files, 'rail-currency')).toEqual([]);
   });
