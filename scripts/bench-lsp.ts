@@ -45,10 +45,15 @@ export async function benchLsp(root: string, files: { rail: string; other: strin
       return times;
     };
     const has = (name: string, code: string) => (client.of(name) ?? []).some((d) => d.code === code);
+    // Each keystroke adds a problem, the next takes it away: the file's list grows, then is back to what it was.
+    const toggles = (name: string) => {
+      const clean = (client.of(name) ?? []).length;
+      return (i: number) => ((client.of(name) ?? []).length > clean) === (i % 2 === 0);
+    };
     const negative = rail.replace(/^ {2}maxMinor: .*$/m, '  maxMinor: -5');
-    const inside = await keystrokes(files.rail, files.rail, [negative, rail], (i) => has(files.rail, 'minor-units') === (i % 2 === 0));
+    const inside = await keystrokes(files.rail, files.rail, [negative, rail], toggles(files.rail));
     const duplicate = rail.replace(/^id: .*$/m, `id: ${otherId}`);
-    const wide = await keystrokes(files.rail, files.rail, [duplicate, rail], (i) => has(files.rail, 'duplicate-id') === (i % 2 === 0));
+    const wide = await keystrokes(files.rail, files.rail, [duplicate, rail], toggles(files.rail));
     await client.open(files.list, list);
     const code = files.country.replace(/^.*\/(\w+)\.yaml$/, '$1');
     const listed = list.replace(/countries: \[/, `countries: [ ${code}, `);
