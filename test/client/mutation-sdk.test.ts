@@ -4,7 +4,7 @@
  * changes, the refresher, the typed error of each status and the offline helpers. Each case fails when the code it
  * names changes (npm run test:mutation).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AuthenticationError,
   CatalogApiError,
@@ -360,7 +360,8 @@ describe('the refresher', () => {
     const updates: string[] = [];
     const errors: unknown[] = [];
     const stop = new CatalogRefresher(run.client).start({ intervalMs: 10, onUpdate: (s) => updates.push(s.version), onError: (e) => errors.push(e) });
-    await new Promise((resolve) => setTimeout(resolve, 45));
+    // Polled, not a fixed sleep: a busy machine delays the timer, never the order of the refreshes.
+    await vi.waitFor(() => expect(updates).toHaveLength(2), { timeout: 5000, interval: 5 });
     stop();
     const seen = run.calls.length;
     await new Promise((resolve) => setTimeout(resolve, 30));
