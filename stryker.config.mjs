@@ -1,5 +1,7 @@
-// Mutation testing of the checking code (npm run test:mutation; docs/development.md, "Mutation testing"): the rules,
-// the beneficiary checks and dependent fields, the characters check, the YAML messages and the history checks. Each
+// Mutation testing (npm run test:mutation; docs/development.md, "Mutation testing"): the checking code (the rules,
+// the beneficiary checks and dependent fields, the characters check, the YAML messages and the history checks), the
+// SDK (retries, pagination, errors, the offline check) and the service (keys and rate limits, parameters, cursors,
+// snapshots, error answers). Each
 // mutant runs only the tests that cover it (perTest); incremental mode reuses the results of code and tests that did
 // not change since the last run (reports/mutation/incremental.json). scripts/mutation-thresholds.mjs then holds every
 // file to 70 % at least; `thresholds.break` holds the whole to 85 %.
@@ -15,6 +17,17 @@ export default {
     'src/domain/characters.ts',
     'src/parse/yaml-mistakes.ts',
     'src/history/**/*.ts',
+    // The SDK: retries with Retry-After, pagination, typed errors, the offline check.
+    'packages/client/src/client.ts',
+    'packages/client/src/errors.ts',
+    'packages/client/src/offline.ts',
+    // The service, matched by file name so that the globs hold whether src/service is flat or in folders: the key
+    // check and the rate limiting, the parameter checks, cursors, snapshots and the error answers.
+    'src/service/**/auth.ts',
+    'src/service/**/params.ts',
+    'src/service/**/cursor.ts',
+    'src/service/**/snapshot.ts',
+    'src/service/**/errors.ts',
   ],
   ignorePatterns: ['dist', 'test-artifacts', 'reports', 'packages/client/dist', '.catalogcache'],
   incremental: true,

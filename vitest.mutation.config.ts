@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The tests that mutation testing runs (stryker.config.mjs): those that run the checking code in process. Tests of
- * the compiled CLI (bin/catalog.js runs compiled/, made before the mutants) cannot see a mutant, and are left out.
+ * The tests that mutation testing runs (stryker.config.mjs): those that run the checking code, the SDK and the
+ * service in process. Tests of the compiled CLI (bin/catalog.js runs compiled/, made before the mutants) cannot see a
+ * mutant, and are left out.
  */
 export default defineConfig({
   test: {
@@ -12,6 +13,14 @@ export default defineConfig({
       'test/history/**/*.test.ts',
       'test/parse/yaml-mistakes.test.ts',
       'test/trust/hostile.test.ts',
+      // The SDK against a scripted fetch, and the service in process (fastify's inject).
+      'test/client/sdk.test.ts',
+      'test/client/mutation-*.test.ts',
+      'test/service/auth.test.ts',
+      'test/service/params.test.ts',
+      'test/service/pagination.test.ts',
+      'test/service/error-path.test.ts',
+      'test/service/mutation-*.test.ts',
     ],
     testTimeout: 60_000,
     hookTimeout: 60_000,
