@@ -174,7 +174,7 @@ describe('the request sent', () => {
   it.each([
     ['rails', (c: CatalogClient) => c.rails.list({ country: 'BR', phase: undefined }), '/api/v1/rails?country=BR'],
     ['assets', (c: CatalogClient) => c.assets.list({ network: 'tron' }), '/api/v1/assets?network=tron'],
-    ['countries', (c: CatalogClient) => c.countries.list({ status: 'active', limit: 5 }), '/api/v1/countries?status=active&limit=5'],
+    ['countries', (c: CatalogClient) => c.countries.list({ status: 'open', limit: 5 }), '/api/v1/countries?status=open&limit=5'],
     ['rails without filters', (c: CatalogClient) => c.rails.list(), '/api/v1/rails'],
     ['assets without filters', (c: CatalogClient) => c.assets.list(), '/api/v1/assets'],
     ['countries without filters', (c: CatalogClient) => c.countries.list(), '/api/v1/countries'],
