@@ -3,14 +3,14 @@ import { EXIT, type CliIO } from '../io.js';
 import { compiledRuleMeta } from '../rule-meta.js';
 import { ruleListing } from '../quick.js';
 
-export const usage = `catalog rules [--format text|json]
+export const usage = `catalog rules
+catalog rules --format json
 
 Lists every rule with its severity and what it checks. With --format json: a JSON array of the rules, each with its
 id, severity, description, fixable (when it has safe fixes) and messages (message id -> the situation it reports, the
 ids that problems carry as messageId; docs/rules.md#<rule-id> documents them).
 
-Examples:
-  catalog rules
+Example:
   catalog rules --format json`;
 
 const FORMATS = ['text', 'json'] as const;
