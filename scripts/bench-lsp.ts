@@ -48,7 +48,7 @@ export async function benchLsp(root: string, files: { rail: string; other: strin
     // Each keystroke adds a problem, the next takes it away: the file's list grows, then is back to what it was.
     const toggles = (name: string) => {
       const clean = (client.of(name) ?? []).length;
-      return (i: number) => ((client.of(name) ?? []).length > clean) === (i % 2 === 0);
+      return (i: number) => (client.of(name) ?? []).length > clean === (i % 2 === 0);
     };
     const negative = rail.replace(/^ {2}maxMinor: .*$/m, '  maxMinor: -5');
     const inside = await keystrokes(files.rail, files.rail, [negative, rail], toggles(files.rail));

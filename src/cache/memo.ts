@@ -16,7 +16,7 @@ import { writeAtomic } from '../util/write-atomic.js';
  */
 
 /** Bumped whenever what a verdict holds, or how the file is written, changes. */
-const FORMAT = 'payout-catalog-validate/11';
+const FORMAT = 'payout-catalog-validate/12';
 
 /**
  * A file modified this close to the start of the run that recorded it may change again within the file system's

@@ -1,5 +1,5 @@
 import type { Document, Node } from 'yaml';
-import { escapesOf, refusedInValue, valueCharacterMessage } from '../domain/characters.js';
+import { characterId, escapesOf, refusedInValue, valueCharacterMessage } from '../domain/characters.js';
 import { toPointer } from '../model/pointer.js';
 import type { Problem } from '../model/problem.js';
 import { isAlias, isMap, isScalar, isSeq } from '../parse/yaml-lazy.js';
@@ -32,6 +32,7 @@ export function valueCharacters(file: SourceFile): Problem[] {
         ...range,
         severity: 'error' as const,
         rule: 'characters',
+        messageId: characterId(code),
         pointer,
         message: valueCharacterMessage(code, where, escaped),
       });

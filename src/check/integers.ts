@@ -183,6 +183,7 @@ function moneyOf(entry: RawEntry): { currency: string; decimals: number } | unde
 /** A refused literal of an integer field: where, and what to write instead. */
 export interface IntegerLiteralProblem {
   pointer: string;
+  messageId: 'decimal-amount' | 'integer-literal';
   message: string;
 }
 
@@ -208,6 +209,7 @@ export function integerLiteralProblems(entry: RawEntry): IntegerLiteralProblem[]
       ].filter(Boolean);
       problems.push({
         pointer: literal.pointer,
+        messageId: 'decimal-amount',
         message: `${name} is written ${source}, but amounts are in minor units of ${money.currency} (${money.decimals} decimals), as a whole number: ${options.length ? options.join('; ') : `write the amount times ${10 ** money.decimals}, digits only`}`,
       });
       continue;
@@ -216,7 +218,11 @@ export function integerLiteralProblems(entry: RawEntry): IntegerLiteralProblem[]
     const read = /:/.test(source) ? `YAML 1.1 would read it as ${n} (base 60), YAML 1.2 as text` : n !== undefined ? `read as ${n}` : undefined;
     const amount = money && n !== undefined ? ` (${human(n, money.decimals)} ${money.currency}, in minor units)` : money ? ' in minor units' : '';
     const fix = n !== undefined ? `write ${name}: ${n}${amount}` : `write ${name} as a whole number${amount}`;
-    problems.push({ pointer: literal.pointer, message: `${name} is written ${source}${read ? ` (${read})` : ''}: ${rule}; ${fix}` });
+    problems.push({
+      pointer: literal.pointer,
+      messageId: 'integer-literal',
+      message: `${name} is written ${source}${read ? ` (${read})` : ''}: ${rule}; ${fix}`,
+    });
   }
   return problems;
 }

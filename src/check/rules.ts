@@ -79,9 +79,11 @@ export function eachRule(rules: Record<string, Rule>, crashed: Crashed, run: (ru
 export function reporter(rule: Rule, problems: Problem[]): RuleContext['report'] {
   return (entry, pointer, message, options) => {
     // Only a rule that declares fixes may carry one: a fix is a promise that --fix changes nothing but the writing.
-    const fix = rule.fixable && options?.fix ? replaceScalar(entry.file, pointer, options.fix.value) : undefined;
-    for (const at of locateAll(entry.file, pointer, message, options?.target)) {
-      const problem: Problem = { file: entry.file.path, ...at, severity: rule.severity, rule: rule.id, pointer };
+    const fix = rule.fixable && options.fix ? replaceScalar(entry.file, pointer, options.fix.value) : undefined;
+    // TypeScript holds a rule to its declared ids (defineRule); this holds a rule built without it.
+    if (!Object.hasOwn(rule.messages, options.messageId)) throw new Error(`rule ${rule.id} reports message id ${options.messageId}, which it does not declare`);
+    for (const at of locateAll(entry.file, pointer, message, options.target)) {
+      const problem: Problem = { file: entry.file.path, ...at, severity: rule.severity, rule: rule.id, messageId: options.messageId, pointer };
       if (fix) problem.fix = fix;
       problems.push(problem);
     }

@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { RawEntry } from '../model/catalog.js';
 import type { Problem } from '../model/problem.js';
+import type { SchemaId } from '../model/core-messages.js';
 import { parsePointer, toPointer } from '../model/pointer.js';
 import { locateAll, plainScalarSource, type Target } from '../parse/source.js';
 import { replaceScalar } from '../edit/fix.js';
@@ -25,7 +26,7 @@ interface SchemaFix {
 const BOOLEAN_WORDS: Record<string, boolean> = { yes: true, no: false, on: true, off: false, true: true, false: false };
 
 /** What a problem says: where, about which node, the message and its safe fix. */
-type Explained = { pointer: string; target: Target; message: string; fix?: SchemaFix };
+type Explained = { pointer: string; target: Target; messageId: SchemaId; message: string; fix?: SchemaFix };
 /** How an error's place is named: its pointer, the property's name, and the schema's description of it. */
 type Said = { at: string; name: string; what: string };
 
@@ -40,6 +41,7 @@ function typeProblem(entry: RawEntry, e: ErrorObject, { at, name, what }: Said):
     return {
       pointer: at,
       target: 'value',
+      messageId: 'not-text',
       message: `${source} was read as the ${typeof e.data} ${shown(e.data)}, but ${name} is text: quote it, "${source}"`,
       fix: { value: source, style: 'QUOTE_DOUBLE' },
     };
@@ -48,6 +50,7 @@ function typeProblem(entry: RawEntry, e: ErrorObject, { at, name, what }: Said):
     return {
       pointer: at,
       target: 'value',
+      messageId: 'boolean-word',
       message: `${name} must be true or false: YAML 1.2 reads ${e.data} as text; write ${/^(yes|y|on)$/i.test(e.data) ? 'true' : 'false'}`,
       fix: word === undefined ? undefined : { value: word },
     };
@@ -56,6 +59,7 @@ function typeProblem(entry: RawEntry, e: ErrorObject, { at, name, what }: Said):
     return {
       pointer: at,
       target: 'value',
+      messageId: 'quoted-boolean',
       message: `${name} must be true or false, not the text ${shown(e.data)}: write ${e.data.toLowerCase()} without quotes`,
       fix: { value: e.data.toLowerCase() === 'true' },
     };
@@ -63,23 +67,31 @@ function typeProblem(entry: RawEntry, e: ErrorObject, { at, name, what }: Said):
     return {
       pointer: at,
       target: 'value',
+      messageId: 'quoted-number',
       message: `${name} must be a number: remove the quotes, ${name}: ${e.data}`,
       fix: /^-?(0|[1-9]\d*)$/.test(e.data) ? { value: Number(e.data) } : undefined,
     };
-  if (e.data === null) return { pointer: at, target: 'value', message: `${name} has no value: write ${article(expectedText)}${what}, or remove the line` };
+  if (e.data === null)
+    return { pointer: at, target: 'value', messageId: 'no-value', message: `${name} has no value: write ${article(expectedText)}${what}, or remove the line` };
   const got = Array.isArray(e.data) ? 'a list' : `the ${typeof e.data} ${shown(e.data)}`;
-  return { pointer: at, target: 'value', message: `${name} must be ${article(expectedText)}, not ${got}${what}` };
+  return { pointer: at, target: 'value', messageId: 'wrong-type', message: `${name} must be ${article(expectedText)}, not ${got}${what}` };
 }
 
 function patternProblem(e: ErrorObject, { at, name, what }: Said): Explained {
   const pattern = (e.params as { pattern: string }).pattern;
-  if (pattern === '\\S') return { pointer: at, target: 'value', message: `${name} is blank (only spaces): write the text${what}` };
+  if (pattern === '\\S') return { pointer: at, target: 'value', messageId: 'blank', message: `${name} is blank (only spaces): write the text${what}` };
   const value = String(e.data);
   const fixed = [value.toUpperCase(), value.toLowerCase(), value.trim()].find((v) => v !== value && new RegExp(pattern, 'u').test(v));
   const hint = fixed !== undefined ? `; write ${shown(fixed)}` : '';
   // Case is fixed only on codes (a pattern without lowercase letters): a name or a slug is not guessed.
   const safe = fixed !== undefined && (fixed === value.trim() || !/a-z/.test(pattern));
-  return { pointer: at, target: 'value', message: `${shown(e.data)} is not a valid ${name}${hint}${what}`, fix: safe ? { value: fixed } : undefined };
+  return {
+    pointer: at,
+    target: 'value',
+    messageId: 'invalid-value',
+    message: `${shown(e.data)} is not a valid ${name}${hint}${what}`,
+    fix: safe ? { value: fixed } : undefined,
+  };
 }
 
 function unknownProperty(entry: RawEntry, e: ErrorObject, { at }: Said): Explained {
@@ -90,9 +102,15 @@ function unknownProperty(entry: RawEntry, e: ErrorObject, { at }: Said): Explain
     return {
       pointer,
       target: 'key',
+      messageId: 'derived-rails',
       message: 'remove "rails": a country\'s rails are derived by the build from the rails\' countries, so they are written in one place only',
     };
-  return { pointer, target: 'key', message: `unknown property "${extra}"${didYouMeanText(extra, allowed) || '.'} Allowed here: ${allowed.join(', ')}` };
+  return {
+    pointer,
+    target: 'key',
+    messageId: 'unknown-property',
+    message: `unknown property "${extra}"${didYouMeanText(extra, allowed) || '.'} Allowed here: ${allowed.join(', ')}`,
+  };
 }
 
 function explain(entry: RawEntry, e: ErrorObject): Explained | undefined {
@@ -105,12 +123,12 @@ function explain(entry: RawEntry, e: ErrorObject): Explained | undefined {
   const c: Said = { at, name, what };
   // A skeleton's placeholder (catalog new): say what to fill in, whichever keyword refused it.
   if (e.data === PLACEHOLDER && e.keyword !== 'required' && e.keyword !== 'additionalProperties')
-    return { pointer: at, target: 'value', message: fillInMessage(name, { node: e.parentSchema as Record<string, any>, home: {} }) };
+    return { pointer: at, target: 'value', messageId: 'placeholder', message: fillInMessage(name, { node: e.parentSchema as Record<string, any>, home: {} }) };
   switch (e.keyword) {
     case 'required': {
       const missing = (e.params as { missingProperty: string }).missingProperty;
       const desc = (e.schema as unknown) && (e.parentSchema as any)?.properties?.[missing]?.description;
-      return { pointer: at, target: 'value', message: `missing required property "${missing}"${desc ? `: ${desc}` : ''}` };
+      return { pointer: at, target: 'value', messageId: 'missing-property', message: `missing required property "${missing}"${desc ? `: ${desc}` : ''}` };
     }
     case 'additionalProperties':
       return unknownProperty(entry, e, c);
@@ -121,36 +139,44 @@ function explain(entry: RawEntry, e: ErrorObject): Explained | undefined {
       return {
         pointer: at,
         target: 'value',
+        messageId: 'not-allowed',
         message: `${shown(e.data)} is not an allowed ${name}${writeOneOfText(String(e.data), allowed)}`,
       };
     }
     case 'const':
-      return { pointer: at, target: 'value', message: `${name} must be ${shown((e.params as { allowedValue: unknown }).allowedValue)}` };
+      return {
+        pointer: at,
+        target: 'value',
+        messageId: 'wrong-constant',
+        message: `${name} must be ${shown((e.params as { allowedValue: unknown }).allowedValue)}`,
+      };
     case 'pattern':
       return patternProblem(e, c);
     case 'format':
       return {
         pointer: at,
         target: 'value',
+        messageId: 'invalid-date',
         message: `${shown(e.data)} is not a real ${(e.params as { format: string }).format}: write YYYY-MM-DD with a month 01-12 and a day that exists in that month`,
       };
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
-      return { pointer: at, target: 'value', message: `${name} is ${shown(e.data)} but ${e.message}${what}` };
+      return { pointer: at, target: 'value', messageId: 'out-of-range', message: `${name} is ${shown(e.data)} but ${e.message}${what}` };
     case 'minLength':
-      return { pointer: at, target: 'value', message: `${name} is empty or too short: ${e.message}${what}` };
+      return { pointer: at, target: 'value', messageId: 'too-short', message: `${name} is empty or too short: ${e.message}${what}` };
     case 'maxLength':
-      return { pointer: at, target: 'value', message: `${name} is too long: ${e.message}${what}` };
+      return { pointer: at, target: 'value', messageId: 'too-long', message: `${name} is too long: ${e.message}${what}` };
     case 'minItems':
-      return { pointer: at, target: 'value', message: `${name} ${e.message}${what}` };
+      return { pointer: at, target: 'value', messageId: 'too-few-items', message: `${name} ${e.message}${what}` };
     case 'uniqueItems': {
       const { i, j } = e.params as { i: number; j: number };
       const list = e.data as unknown[];
       return {
         pointer: toPointer([...parsePointer(at), i]),
         target: 'value',
+        messageId: 'listed-twice',
         message: `${shown(list[i])} is listed twice in ${name} (items ${j + 1} and ${i + 1}); keep one`,
       };
     }
@@ -159,7 +185,7 @@ function explain(entry: RawEntry, e: ErrorObject): Explained | undefined {
     case 'oneOf':
       return undefined; // the errors of the branches say what is wrong
     default:
-      return { pointer: at, target: 'value', message: `${name} ${e.message ?? 'is invalid'}${what}` };
+      return { pointer: at, target: 'value', messageId: 'invalid', message: `${name} ${e.message ?? 'is invalid'}${what}` };
   }
 }
 
@@ -183,7 +209,7 @@ export function schemaProblems(entry: RawEntry, errors: ErrorObject[]): Problem[
     seen.add(key);
     const fix = x.fix && replaceScalar(entry.file, x.pointer, x.fix.value, x.fix.style);
     for (const at of locateAll(entry.file, x.pointer, x.message, x.target)) {
-      const problem: Problem = { file: entry.file.path, ...at, severity: 'error', rule: 'schema', pointer: x.pointer };
+      const problem: Problem = { file: entry.file.path, ...at, severity: 'error', rule: 'schema', messageId: x.messageId, pointer: x.pointer };
       if (fix) problem.fix = fix;
       problems.push(problem);
     }

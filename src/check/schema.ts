@@ -51,7 +51,7 @@ export function checkSchemas(loaded: Loaded): { catalog: Catalog; problems: Prob
       problems.push(...schemaProblems(entry, errors));
       for (const l of literals)
         for (const at of locateAll(entry.file, l.pointer, l.message))
-          problems.push({ file: entry.file.path, ...at, severity: 'error', rule: 'schema', pointer: l.pointer });
+          problems.push({ file: entry.file.path, ...at, severity: 'error', rule: 'schema', messageId: l.messageId, pointer: l.pointer });
       invalid.push({ entry, broken: [...new Set([...errors.flatMap(brokenPointers), ...literals.map((l) => l.pointer)])] });
       continue;
     }

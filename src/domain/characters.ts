@@ -3,6 +3,8 @@
  * why each is refused, and the scan of a text for them. Pure: no I/O.
  */
 
+import type { CharactersId } from '../model/core-messages.js';
+
 const C0_NAMES = [
   'NULL',
   'START OF HEADING',
@@ -92,10 +94,21 @@ function why(code: number): string {
   return 'an invisible character makes two values that look the same differ';
 }
 
-/** A refused character found in a file: its offset and what to say. */
+/** The message id of the characters rule for a refused character (written as it is, or in a value or key). */
+export function characterId(code: number): CharactersId {
+  if (code >= 0xd800 && code <= 0xdfff) return 'lone-surrogate';
+  if (code === 0x09) return 'tab-in-text';
+  if (code === 0x0a || code === 0x0d) return 'line-break-in-text';
+  if (code <= 0x9f) return 'control-character';
+  if (code === 0xfeff) return 'misplaced-bom';
+  return BIDI_CONTROLS.has(code) ? 'bidi-control' : 'invisible-character';
+}
+
+/** A refused character found in a file: its offset, its message id and what to say. */
 export interface CharacterFinding {
   start: number;
   end: number;
+  messageId: CharactersId;
   message: string;
 }
 
@@ -113,6 +126,7 @@ export function refusedCharacters(text: string, limit = 20): CharacterFinding[] 
     found.push({
       start,
       end,
+      messageId: characterId(code),
       message: `${characterName(code)} in the text: ${why(code)}; delete it${code <= 0x9f ? '' : ' (most editors show it only with "show invisible characters")'}`,
     });
     if (found.length >= limit) break;

@@ -386,7 +386,7 @@ class BlobReader {
 
   private finish(): void {
     const { name } = this.blobs[this.next++];
-    if (this.body === null) this.texts.push({ name, unreadable: `at the base revision, ${tooLarge(this.size)}` });
+    if (this.body === null) this.texts.push({ name, unreadable: `at the base revision, ${tooLarge(this.size)}`, unreadableId: 'too-large' });
     else this.texts.push({ name, text: Buffer.concat(this.body).toString('utf8', 0, this.size) });
     this.left = -1;
   }

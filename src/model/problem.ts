@@ -10,6 +10,8 @@ export interface Problem {
   endColumn: number;
   severity: Severity;
   rule: string;
+  /** Which of the rule's messages this is (docs/rules.md lists them under the rule): stable when the wording changes. */
+  messageId: string;
   pointer: string;
   message: string;
   /** A safe fix, when the rule that found the problem declares one (applied by validate --fix; not in the JSON output). */

@@ -6,8 +6,9 @@ import { MAX_FILE_BYTES, tooLarge, type CatalogText } from '../read/file.js';
 import { fastParseYaml, plainCharacters } from './fast-yaml.js';
 import { YAML_OPTIONS, yamlText } from './source.js';
 import { documentData, type Literal } from './yaml-data.js';
-import { explainSyntaxError, explainWarning, unreadableMessage } from './yaml-mistakes.js';
+import { explainSyntaxError, explainWarning, unreadableId, unreadableMessage, warningId } from './yaml-mistakes.js';
 import { tagIssues } from './yaml-tags.js';
+import type { CharactersId, FilePlaceId, YamlSyntaxId } from '../model/core-messages.js';
 
 /** More alias expansions than this in one file is treated as an alias bomb ("billion laughs"). */
 const MAX_ALIAS_COUNT = 100;
@@ -21,7 +22,7 @@ export interface ParsedText {
   text: string;
   kind?: EntryKind;
   data?: Record<string, unknown>;
-  issues: Array<{ rule: ParseRule; message: string; start: number; end: number; pointer?: string }>;
+  issues: ParseIssue[];
   /** True for a path that is not read at all (a symbolic link, a folder): what it holds is not the catalog's. */
   unread?: true;
   /**
@@ -31,25 +32,42 @@ export interface ParsedText {
   literals?: Literal[];
 }
 
-/** The rules whose problems parsing finds. */
-type ParseRule = 'yaml-syntax' | 'file-name' | 'characters';
+/** A problem parsing finds, of one of three rules, with its message id (src/model/core-messages.ts) and its offsets. */
+export type ParseIssue = (
+  | { rule: 'yaml-syntax'; messageId: YamlSyntaxId }
+  | { rule: 'file-name'; messageId: FilePlaceId }
+  | { rule: 'characters'; messageId: CharactersId }
+) & { message: string; start: number; end: number; pointer?: string };
+
+/** What is wrong with a file's name or place: its message id and what to say. */
+type PlaceFinding = { messageId: FilePlaceId; message: string };
 
 /** Which YAML reader parses: the fast subset reader with the full `yaml` path behind it (default), or `yaml` alone. */
 export type Parser = 'auto' | 'full';
 
 /** Why a file in an entry folder is not read, by its name (hidden files, editor leftovers, other extensions); undefined for an entry file. */
-function notAnEntryName(base: string): string | undefined {
+function notAnEntryName(base: string): PlaceFinding | undefined {
+  const say = (messageId: FilePlaceId, message: string) => ({ messageId, message });
   if (/~$|^#.*#$|\.(swp|swo|swx|bak|orig|rej|tmp)$/i.test(base) || /^\.~lock\./.test(base))
-    return `${base} is an editor's or a merge tool's leftover, not an entry: delete it (and add the pattern to .gitignore)`;
+    return say('leftover', `${base} is an editor's or a merge tool's leftover, not an entry: delete it (and add the pattern to .gitignore)`);
   if (base.startsWith('.'))
-    return `${base} is a hidden file, and the catalog holds entries only: delete it, or move it out of the catalog (a .gitkeep is not needed once the folder holds an entry)`;
+    return say(
+      'hidden-file',
+      `${base} is a hidden file, and the catalog holds entries only: delete it, or move it out of the catalog (a .gitkeep is not needed once the folder holds an entry)`,
+    );
   if (base.endsWith('.yaml')) return undefined;
   const stem = base.replace(/\.[^.]*$/, '');
-  if (/\.ya?ml$/i.test(base)) return `${base} is not read by the catalog, which reads .yaml files only: rename it to ${stem}.yaml`;
-  if (/\.json$/i.test(base)) return `${base} is not read by the catalog: entries are YAML; write it as ${stem}.yaml`;
+  if (/\.ya?ml$/i.test(base)) return say('wrong-extension', `${base} is not read by the catalog, which reads .yaml files only: rename it to ${stem}.yaml`);
+  if (/\.json$/i.test(base)) return say('json-file', `${base} is not read by the catalog: entries are YAML; write it as ${stem}.yaml`);
   if (!base.includes('.'))
-    return `${base} has no extension and is not read by the catalog: if it is an entry, rename it to ${base}.yaml; otherwise move it out of the catalog`;
-  return `${base} is not read by the catalog, which holds .yaml entries only: if it is an entry, rename it to ${stem}.yaml; otherwise move it out of the catalog`;
+    return say(
+      'no-extension',
+      `${base} has no extension and is not read by the catalog: if it is an entry, rename it to ${base}.yaml; otherwise move it out of the catalog`,
+    );
+  return say(
+    'not-yaml',
+    `${base} is not read by the catalog, which holds .yaml entries only: if it is an entry, rename it to ${stem}.yaml; otherwise move it out of the catalog`,
+  );
 }
 
 /** What to say about a second document in a file. */
@@ -72,22 +90,29 @@ export function parseCatalogText(
   const { name } = source;
   const folder = name.split('/')[0] as Folder;
   const result: ParsedText = { name, text: source.text ?? '', issues: [] };
-  const fail = (rule: ParseRule, message: string) => {
-    result.issues.push({ rule, message, start: 0, end: 0 });
+  const fail = (issue: ParseIssue) => {
+    result.issues.push(issue);
     return result;
   };
   if (source.refused !== undefined) {
     result.unread = true;
-    return fail('file-name', source.refused);
+    return fail({ rule: 'file-name', messageId: source.refusedId ?? 'not-regular-file', message: source.refused, start: 0, end: 0 });
   }
   const misplaced = placeProblem(name);
-  if (misplaced) return fail('file-name', misplaced);
-  if (source.text === undefined) return fail('yaml-syntax', source.unreadable ?? 'cannot read the file');
+  if (misplaced) return fail({ rule: 'file-name', ...misplaced, start: 0, end: 0 });
+  if (source.text === undefined)
+    return fail({
+      rule: 'yaml-syntax',
+      messageId: source.unreadableId ?? 'unreadable-file',
+      message: source.unreadable ?? 'cannot read the file',
+      start: 0,
+      end: 0,
+    });
   // A UTF-16 code unit is at most 3 bytes of UTF-8: a short text needs no count.
   const bytes = source.text.length * 3 <= maxBytes ? 0 : Buffer.byteLength(source.text);
   if (bytes > maxBytes) {
     result.text = '';
-    return fail('yaml-syntax', tooLarge(bytes));
+    return fail({ rule: 'yaml-syntax', messageId: 'too-large', message: tooLarge(bytes), start: 0, end: 0 });
   }
   const text = source.text;
   const plain = characterIssues(source, text, result);
@@ -105,7 +130,7 @@ export function parseCatalogText(
 }
 
 /** What is wrong with where a file is or with its name (a leftover, a folder where no entry belongs), if anything. */
-function placeProblem(name: string): string | undefined {
+function placeProblem(name: string): PlaceFinding | undefined {
   const parts = name.split('/');
   const base = parts[parts.length - 1];
   // A name ending in .yaml and not hidden (nearly every file) is neither a leftover nor misnamed: no pattern to try.
@@ -114,7 +139,7 @@ function placeProblem(name: string): string | undefined {
   if (stray) return notAnEntryName(base);
   if (parts.length !== 2 || !Object.hasOwn(ENTRY_KINDS, parts[0])) {
     const places = Object.entries(ENTRY_KINDS).map(([f, kind]) => `${kind === 'country' ? 'countries in countries/<CODE>.yaml' : `${f} in ${f}/<id>.yaml`}`);
-    return `${name} is not where an entry belongs: put ${places.join(', ')} under the catalog folder`;
+    return { messageId: 'misplaced', message: `${name} is not where an entry belongs: put ${places.join(', ')} under the catalog folder` };
   }
   return entryName ? undefined : notAnEntryName(parts[1]);
 }
@@ -128,7 +153,7 @@ function characterIssues(source: CatalogText, text: string, result: ParsedText):
   if (source.badUtf8) {
     const { offset, byte } = source.badUtf8;
     const message = `the file is not valid UTF-8: the byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} here is not part of any character; save the file as UTF-8 (editors call it "UTF-8", not "Latin-1" or "Windows-1252") and check the characters around this place`;
-    result.issues.push({ rule: 'characters', message, start: offset, end: offset + 1 });
+    result.issues.push({ rule: 'characters', messageId: 'invalid-utf8', message, start: offset, end: offset + 1 });
     return false;
   }
   const plain = plainCharacters(text);
@@ -138,8 +163,8 @@ function characterIssues(source: CatalogText, text: string, result: ParsedText):
 
 /** The full YAML path: the first syntax error explained, warnings, a second document, then the data and its literals. */
 function parseFull(text: string, folder: Folder, result: ParsedText, keepDocument?: (doc: Document | null) => void): ParsedText {
-  const fail = (message: string, start = 0, end = 0) => {
-    result.issues.push({ rule: 'yaml-syntax', message, start, end });
+  const fail = (messageId: YamlSyntaxId, message: string, start = 0, end = 0) => {
+    result.issues.push({ rule: 'yaml-syntax', messageId, message, start, end });
     return result;
   };
   let docs: Document.Parsed[];
@@ -147,7 +172,8 @@ function parseFull(text: string, folder: Folder, result: ParsedText, keepDocumen
     docs = parseAllDocuments(yamlText(text), YAML_OPTIONS) as Document.Parsed[];
     if (!Array.isArray(docs)) docs = [];
   } catch (err) {
-    return fail(unreadableMessage((err as Error).message));
+    const why = (err as Error).message;
+    return fail(unreadableId(why), unreadableMessage(why));
   }
   const first = docs[0];
   let tags: ReturnType<typeof tagIssues> = [];
@@ -155,34 +181,36 @@ function parseFull(text: string, folder: Folder, result: ParsedText, keepDocumen
   if (syntax) {
     // Only the first syntax error: the parser's later errors are nearly always consequences of it.
     const x = explainSyntaxError(text, { code: syntax.code, message: syntax.message, start: syntax.pos[0], end: syntax.pos[1] });
-    fail(x.message, x.start, x.end);
+    fail(x.messageId, x.message, x.start, x.end);
   } else if (first) {
     // A tag is refused at the tag (yaml-tags.ts), in place of yaml's warning about it and of the value it made.
     tags = tagIssues(text);
-    for (const t of tags) fail(t.message, t.start, t.end);
-    for (const w of first.warnings) if (!(tags.length && w.code === 'TAG_RESOLVE_FAILED')) fail(explainWarning(w.code, w.message), w.pos[0], w.pos[1]);
+    for (const t of tags) fail(t.messageId, t.message, t.start, t.end);
+    for (const w of first.warnings)
+      if (!(tags.length && w.code === 'TAG_RESOLVE_FAILED')) fail(warningId(w.code), explainWarning(w.code, w.message), w.pos[0], w.pos[1]);
   }
   if (docs.length > 1 && !syntax) {
     const start = docs[1].range?.[0] ?? 0;
-    fail(MULTIPLE_DOCS, start, start + 3);
+    fail('second-document', MULTIPLE_DOCS, start, start + 3);
   }
   const doc = first && first.errors.length === 0 ? first : null;
   keepDocument?.(doc);
   // No document at all (nothing but comments and blank lines), or a document without content: the entry is missing.
   const empty = `the file is empty: write the entry as a mapping, starting with ${folder === 'countries' ? 'code' : 'id'}: ...`;
-  if (!first) return result.issues.length ? result : fail(empty);
-  if (!doc) return result.issues.length ? result : fail('cannot read the YAML');
-  if (doc.contents === null) return result.issues.length ? result : fail(empty);
+  if (!first) return result.issues.length ? result : fail('empty-file', empty);
+  if (!doc) return result.issues.length ? result : fail('unparsable', 'cannot read the YAML');
+  if (doc.contents === null) return result.issues.length ? result : fail('empty-file', empty);
   // A tagged value is not what the analyst wrote (a date, bytes, a set): no data, so no check judges it.
   if (tags.length) return result;
   const read = documentData(doc, text, MAX_ALIAS_COUNT);
-  for (const issue of read.issues) fail(issue.message, issue.start, issue.end);
+  for (const issue of read.issues) fail(issue.messageId, issue.message, issue.start, issue.end);
   if (read.issues.length > 0 || read.data === undefined) return result;
   const data = read.data;
   if (!isMap(doc.contents) || data === null || typeof data !== 'object' || Array.isArray(data)) {
     const what = Array.isArray(data) ? 'a list' : 'a single value';
     result.issues.push({
       rule: 'yaml-syntax',
+      messageId: 'not-a-mapping',
       message: `the file holds ${what}; an entry is a mapping of fields (key: value), one entry per file`,
       start: 0,
       end: 0,

@@ -65,7 +65,15 @@ function toLoaded(absDir: string, parsed: ParsedText[], cwd: string, docs: Map<s
     if (isEntryPlace(p.name)) loaded.files.push(file);
     for (const issue of p.issues) {
       const range = issue.pointer !== undefined ? locate(file, issue.pointer) : offsetRange(file, issue.start, issue.end);
-      loaded.problems.push({ file: file.path, ...range, severity: 'error', rule: issue.rule, pointer: issue.pointer ?? '', message: issue.message });
+      loaded.problems.push({
+        file: file.path,
+        ...range,
+        severity: 'error',
+        rule: issue.rule,
+        messageId: issue.messageId,
+        pointer: issue.pointer ?? '',
+        message: issue.message,
+      });
     }
     if (isEntryPlace(p.name) && !p.unread && !(p.kind && p.data)) loaded.unparsed.push(p.name);
     if (p.kind && p.data) loaded.entries.push({ kind: p.kind, file, data: p.data, ...(p.literals?.length ? { literals: p.literals } : {}) });

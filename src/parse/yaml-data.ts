@@ -1,6 +1,7 @@
 import type { Alias, Document, Node, Pair, Scalar, YAMLMap } from 'yaml';
 import { isAlias, isMap, isPair, isScalar, isSeq } from './yaml-lazy.js';
 import { toPointer } from '../model/pointer.js';
+import type { YamlSyntaxId } from '../model/core-messages.js';
 
 /**
  * A plain scalar that looks like a number but is not a plain decimal integer (`100.00`, `1e2`, `0x64`, `+100`, `1_000`,
@@ -15,6 +16,7 @@ export interface Literal {
 
 /** A problem found while turning a document into data: offsets into the file's text. */
 interface DataIssue {
+  messageId: YamlSyntaxId;
   message: string;
   start: number;
   end: number;
@@ -111,6 +113,7 @@ export function documentData(doc: Document, text: string, maxAliases: number): D
           {
             start,
             end,
+            messageId: 'alias-bomb',
             message: `too many alias expansions (more than ${maxAliases}): this looks like an alias bomb; write the values out instead of nesting *aliases`,
           },
         ],
@@ -121,7 +124,14 @@ export function documentData(doc: Document, text: string, maxAliases: number): D
       return {
         data: undefined,
         literals: reader.literals,
-        issues: [{ start, end, message: `the YAML nests more than ${MAX_DEPTH} levels deep: a catalog entry needs only a few levels of nesting` }],
+        issues: [
+          {
+            start,
+            end,
+            messageId: 'too-deep',
+            message: `the YAML nests more than ${MAX_DEPTH} levels deep: a catalog entry needs only a few levels of nesting`,
+          },
+        ],
       };
     }
     throw err;
@@ -168,6 +178,7 @@ class DataReader {
       this.issues.push({
         start,
         end,
+        messageId: 'undefined-alias',
         message: `*${node.source} is used but no anchor &${node.source} is defined before it: put &${node.source} on the value to reuse, above this line, or write the value out here`,
       });
       return null;
@@ -204,6 +215,7 @@ class DataReader {
         this.issues.push({
           start,
           end,
+          messageId: 'duplicate-key',
           message: `duplicate key ${JSON.stringify(key)}: a key may appear once in a mapping, and the first ${JSON.stringify(key)} is at ${this.lineCol(first)}; keep one of the two and delete the other`,
         });
         continue;
@@ -251,12 +263,18 @@ class DataReader {
         key.value === null
           ? 'an empty key'
           : `the key ${source} is read as ${typeof key.value === 'number' ? 'a number' : typeof key.value === 'boolean' ? 'true or false' : 'no value'}`;
-      this.issues.push({ start, end, message: `${shown}: keys are property names; write the property's name, or quote it: '${source}'` });
+      this.issues.push({
+        start,
+        end,
+        messageId: 'key-not-text',
+        message: `${shown}: keys are property names; write the property's name, or quote it: '${source}'`,
+      });
       return undefined;
     }
     this.issues.push({
       start,
       end,
+      messageId: 'complex-key',
       message: `a key must be a property name, not ${isSeq(key) ? 'a list' : isMap(key) ? 'a mapping' : isAlias(key) ? 'an alias' : 'a complex value'} (a "? " line starts a complex key): write name: value`,
     });
     return undefined;
@@ -276,6 +294,7 @@ class DataReader {
     this.issues.push({
       start,
       end: start + 1,
+      messageId: 'comment-in-pattern',
       message: `the " #" starts a comment, so the pattern stops before it: quote the pattern with single quotes: pattern: '${whole.replace(/'/g, "''")}'`,
     });
   }

@@ -7,6 +7,8 @@ import { tagMessage } from './yaml-tags.js';
  * nearly always consequences of the first.
  */
 
+import type { YamlSyntaxId } from '../model/core-messages.js';
+
 /** A syntax error of the parser: its code, message and offsets. */
 export interface SyntaxError {
   code: string;
@@ -15,8 +17,9 @@ export interface SyntaxError {
   end: number;
 }
 
-/** What to report: a message and where. */
+/** What to report: a message, its id (yaml-syntax's, src/model/core-messages.ts) and where. */
 export interface Explained {
+  messageId: YamlSyntaxId;
   message: string;
   start: number;
   end: number;
@@ -51,6 +54,7 @@ const unclosedQuote: Mistake = (line) => {
   return {
     start: at,
     end: at + 1,
+    messageId: 'unclosed-quote',
     message: `the ${q === '"' ? 'double' : 'single'} quote opened here is never closed: end the text with ${q} on the same line, e.g. ${m[2] ? `${m[2]}: ` : '- '}${q}${body}${q}`,
   };
 };
@@ -63,7 +67,12 @@ const MISTAKES: Array<{ alone?: boolean; test: Mistake }> = [
       const m = /^ *\t/.exec(line.text);
       if (!m) return undefined;
       const at = line.at + m[0].length - 1;
-      return { start: at, end: at + 1, message: 'a tab is used for indentation: YAML indents with spaces only; replace the tab with spaces (2 a level)' };
+      return {
+        start: at,
+        end: at + 1,
+        messageId: 'tab-indentation',
+        message: 'a tab is used for indentation: YAML indents with spaces only; replace the tab with spaces (2 a level)',
+      };
     },
   },
   {
@@ -76,6 +85,7 @@ const MISTAKES: Array<{ alone?: boolean; test: Mistake }> = [
       return {
         start: error.start,
         end: error.end + 1,
+        messageId: 'bad-escape',
         message: `inside double quotes a backslash starts an escape, and ${line.text.slice(error.start - line.at, error.start - line.at + 2)} is not one: use single quotes, which keep backslashes as written${fix}`,
       };
     },
@@ -98,6 +108,7 @@ const MISTAKES: Array<{ alone?: boolean; test: Mistake }> = [
       return {
         start: at,
         end: at + 1,
+        messageId: 'unclosed-bracket',
         message: `the ${open} opened here is not closed: end the ${open === '[' ? 'list' : 'mapping'} with ${close} on the same line, e.g. ${m[2]}: ${m[3]}${close.repeat(depth)}`,
       };
     },
@@ -118,6 +129,7 @@ const MISTAKES: Array<{ alone?: boolean; test: Mistake }> = [
           return {
             start: at,
             end: at + 1,
+            messageId: 'extra-bracket',
             message: `this ${close} closes nothing: the ${open === '[' ? 'list' : 'mapping'} is already closed; delete it, e.g. ${m[2]}: ${m[3].slice(0, i)}${m[3].slice(i + 1)}`,
           };
         }
@@ -134,6 +146,7 @@ const MISTAKES: Array<{ alone?: boolean; test: Mistake }> = [
       return {
         start: at,
         end: at + m[3].length,
+        messageId: 'unquoted-pattern',
         message: `YAML reads part of this pattern as its own syntax (${/^[[{]/.test(m[3]) ? `a value starting with ${m[3][0]} is a list or a mapping` : /: /.test(m[3]) ? '": " starts a new key' : 'a reserved character'}): quote the pattern with single quotes: ${m[2]}: ${quoteSingle(m[3])}`,
       };
     },
@@ -147,6 +160,7 @@ const MISTAKES: Array<{ alone?: boolean; test: Mistake }> = [
       return {
         start: at,
         end: at + m[3].length,
+        messageId: 'colon-in-value',
         message: `the value holds ": ", which YAML reads as the start of another key: quote the value with single quotes: ${m[2]}: ${quoteSingle(m[3])}`,
       };
     },
@@ -158,7 +172,12 @@ const MISTAKES: Array<{ alone?: boolean; test: Mistake }> = [
       const m = KEY_VALUE.exec(line.text);
       if (!m) return undefined;
       const at = line.at + line.text.indexOf(m[3], m[1].length + m[2].length);
-      return { start: at, end: at + 1, message: `a value cannot start with ${m[3][0]} unless it is quoted: write ${m[2]}: ${quoteSingle(m[3])}` };
+      return {
+        start: at,
+        end: at + 1,
+        messageId: 'reserved-start',
+        message: `a value cannot start with ${m[3][0]} unless it is quoted: write ${m[2]}: ${quoteSingle(m[3])}`,
+      };
     },
   },
   {
@@ -171,6 +190,7 @@ const MISTAKES: Array<{ alone?: boolean; test: Mistake }> = [
       return {
         start: at,
         end: at + 1,
+        messageId: 'missing-space-after-colon',
         message: `a space is missing after the colon, so YAML reads "${m[2]}:${m[3]}" as one word: write ${m[2]}: ${m[3].trim()}`,
       };
     },
@@ -182,7 +202,12 @@ const MISTAKES: Array<{ alone?: boolean; test: Mistake }> = [
       const m = /^(\s*)-([A-Za-z_"'[{][\s\S]*)$/.exec(line.text);
       if (!m) return undefined;
       const at = line.at + m[1].length;
-      return { start: at, end: at + 1, message: `a space is missing after the dash of a list item: write - ${m[2].trim()}` };
+      return {
+        start: at,
+        end: at + 1,
+        messageId: 'missing-space-after-dash',
+        message: `a space is missing after the dash of a list item: write - ${m[2].trim()}`,
+      };
     },
   },
   {
@@ -192,7 +217,7 @@ const MISTAKES: Array<{ alone?: boolean; test: Mistake }> = [
       const m = /^(\s*(?:-\s+)?)([A-Za-z_][\w-]*)\s+([^:#\s].*)$/.exec(line.text);
       if (!m || /:(\s|$)/.test(line.text)) return undefined;
       const at = line.at + m[1].length + m[2].length;
-      return { start: at, end: at + 1, message: `a colon is missing after the key ${m[2]}: write ${m[2]}: ${m[3].trim()}` };
+      return { start: at, end: at + 1, messageId: 'missing-colon', message: `a colon is missing after the key ${m[2]}: write ${m[2]}: ${m[3].trim()}` };
     },
   },
 ];
@@ -340,6 +365,7 @@ function placed(lines: Line[], line: Shape, stack: Block[], previous: Shape, aro
     return {
       start: lines[line.index].at,
       end: lines[line.index].at + line.col,
+      messageId: 'wrong-indentation',
       message: `${name} is indented ${spaces(line.col)} but ${above} just above is at ${previous.col} and holds a value: indent ${above} with ${spaces(line.col)}, like ${b} above it (or, if ${above} is where it belongs, ${name} with ${spaces(previous.col)})`,
     };
   }
@@ -362,6 +388,7 @@ function placed(lines: Line[], line: Shape, stack: Block[], previous: Shape, aro
     return {
       start: lines[line.index].at,
       end: lines[line.index].at + line.col + 1,
+      messageId: 'list-item-in-mapping',
       message: `a list item (- ...) starts here, at the column of ${above}, where a property (key: value) is expected: indent the list two spaces under the key that holds it, or remove the dash`,
     };
   return undefined;
@@ -392,6 +419,7 @@ function wrongColumn(line: Line, shape: Shape, expected: number, why: string, no
   return {
     start: line.at,
     end: line.at + shape.col,
+    messageId: 'wrong-indentation',
     message: `${name} is indented ${spaces(shape.col)} but ${why}${note ? ` (${note})` : ''}; indent ${name} with ${spaces(expected)}`,
   };
 }
@@ -403,6 +431,7 @@ function strayText(line: Line): Explained {
   return {
     start: line.at + col,
     end: line.at + line.text.length,
+    messageId: 'stray-text',
     message: `this line holds ${JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}...` : text)}, which is neither key: value nor a list item (- ...): write it as key: value, make it a comment with #, or delete it`,
   };
 }
@@ -447,6 +476,16 @@ export function explainWarning(code: string, message: string): string {
   return `${BY_CODE[code] ?? 'YAML reads this line with a doubt'}: check the line against the entries of the catalog`;
 }
 
+/** The message id of explainWarning's message for a warning code. */
+export function warningId(code: string): YamlSyntaxId {
+  return code === 'TAG_RESOLVE_FAILED' ? 'unknown-tag' : 'parser-warning';
+}
+
+/** The message id of unreadableMessage's message for the parser's error. */
+export function unreadableId(message: string): YamlSyntaxId {
+  return /call stack/i.test(message) ? 'too-deep' : 'unparsable';
+}
+
 /** Why the parser gave up on a whole file (it threw), in words an analyst can act on. */
 export function unreadableMessage(message: string): string {
   if (/call stack/i.test(message)) return 'the YAML nests too deeply to be read: a catalog entry needs only a few levels of nesting';
@@ -487,7 +526,12 @@ export function explainSyntaxError(text: string, error: SyntaxError): Explained 
   const what = BY_CODE[error.code];
   const advice =
     'check the indentation (two spaces a level, aligned with the line above), the colon after each key and the quotes; quote a value that holds ": " or " #", or starts with [ { & * ! | > @ or a quote';
-  return { start: error.start, end: error.end, message: what ? `${what}; if that is not it, ${advice}` : `YAML cannot read this line: ${advice}` };
+  return {
+    start: error.start,
+    end: error.end,
+    messageId: 'syntax-error',
+    message: what ? `${what}; if that is not it, ${advice}` : `YAML cannot read this line: ${advice}`,
+  };
 }
 
 /** The mistakes of the table tried on a line, in order; with `alone`, only those a line makes on its own, whatever follows it. */

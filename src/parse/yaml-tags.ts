@@ -2,6 +2,7 @@ import { parseTokens } from './yaml-lazy.js';
 
 /** A tag or directive problem: offsets into the file's text. */
 interface TagIssue {
+  messageId: 'explicit-tag' | 'second-yaml-directive';
   message: string;
   start: number;
   end: number;
@@ -29,7 +30,7 @@ export function tagIssues(text: string): TagIssue[] {
   for (const token of parseTokens(text)) {
     if (token.type === 'directive') {
       if (/^%YAML(\s|$)/.test(token.source) && ++yamlDirectives > 1)
-        issues.push({ message: SECOND_YAML, start: token.offset, end: token.offset + token.source.length });
+        issues.push({ messageId: 'second-yaml-directive', message: SECOND_YAML, start: token.offset, end: token.offset + token.source.length });
       continue;
     }
     if (token.type === 'document') yamlDirectives = 0;
@@ -50,7 +51,7 @@ function collectTags(root: unknown, issues: TagIssue[]): void {
     if (!node || typeof node !== 'object') continue;
     const token = node as { type?: string; offset?: number; source?: unknown };
     if (token.type === 'tag' && typeof token.source === 'string' && typeof token.offset === 'number') {
-      issues.push({ message: tagMessage(token.source), start: token.offset, end: token.offset + token.source.length });
+      issues.push({ messageId: 'explicit-tag', message: tagMessage(token.source), start: token.offset, end: token.offset + token.source.length });
       continue;
     }
     for (const value of Object.values(node)) if (value && typeof value === 'object') stack.push(value);

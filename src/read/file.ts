@@ -17,8 +17,12 @@ export interface CatalogText {
   unreadable?: string;
   /** The text was not valid UTF-8: where its first bad byte is (the text holds U+FFFD there). */
   badUtf8?: { offset: number; byte: number };
+  /** Which of yaml-syntax's messages `unreadable` is (docs/rules.md): 'unreadable-file' when absent. */
+  unreadableId?: 'too-large' | 'unreadable-file';
   /** A path that is not read at all (a symbolic link, a folder), and what to do about it. */
   refused?: string;
+  /** Which of file-name's messages `refused` is (docs/rules.md): 'not-regular-file' when absent. */
+  refusedId?: 'symbolic-link' | 'not-regular-file' | 'empty-folder';
 }
 
 /** The buffer every file is read into (one more byte than a file may hold, so that one read tells an oversized file). */
@@ -43,8 +47,8 @@ export function readTextSync(absDir: string, name: string): CatalogText {
     if (length === 0 || length > MAX_FILE_BYTES) {
       const info = fstatSync(fd);
       if (!info.isFile()) return notRegular;
-      if (info.size > MAX_FILE_BYTES) return { name, unreadable: tooLarge(info.size) };
-      if (length > MAX_FILE_BYTES) return { name, unreadable: tooLarge(length) }; // it grew while being read
+      if (info.size > MAX_FILE_BYTES) return { name, unreadable: tooLarge(info.size), unreadableId: 'too-large' };
+      if (length > MAX_FILE_BYTES) return { name, unreadable: tooLarge(length), unreadableId: 'too-large' }; // it grew while being read
     }
     return { name, ...decodeUtf8(bytes.subarray(0, length)) };
   } catch (err) {

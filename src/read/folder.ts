@@ -52,6 +52,7 @@ class ListingRules {
   link(name: string): CatalogText {
     return {
       name,
+      refusedId: 'symbolic-link',
       refused: `${name} is a symbolic link, and the catalog reads no links (a link can point outside the catalog, and git stores it as a link): replace it with the file or folder itself`,
     };
   }
@@ -65,7 +66,7 @@ class ListingRules {
     if (this.holdsOwn(name)) return undefined;
     const kindFolder = top && Object.hasOwn(ENTRY_KINDS, name);
     if (kindFolder) return undefined; // rails/ with nothing in it yet
-    return { name: `${name}/`, refused: `${name}/ is an empty folder, and the catalog holds ${this.folders} only: delete it` };
+    return { name: `${name}/`, refusedId: 'empty-folder', refused: `${name}/ is an empty folder, and the catalog holds ${this.folders} only: delete it` };
   }
 }
 

@@ -12,6 +12,7 @@ const json: Formatter = (report) =>
       endColumn: p.endColumn,
       severity: p.severity,
       rule: p.rule,
+      messageId: p.messageId,
       pointer: p.pointer,
       message: p.message,
     })),

@@ -33,19 +33,30 @@ export default defineRule({
   reads: ['asOf', 'code', 'countries', 'effect', 'id', 'publisher', 'reason', 'status'],
   description:
     "Every country's status and reason follow the written policy of catalog/policies: the strongest effect of the lists holding it (restricted with the first reason of the vocabulary, or at least coming); a country in no list is not restricted. List codes are ISO and dated no later than today.",
+  messages: {
+    'future-as-of': "A policy list's asOf date is after today.",
+    'unknown-country': 'A policy list names a code that is not an ISO 3166-1 alpha-2 country code.',
+    'restricted-without-list': 'A restricted country is on no policy list.',
+    'listed-not-restricted': 'A country on a list that requires restriction is not restricted.',
+    'wrong-reason': 'A restricted country gives another reason than the strongest list holding it.',
+    'listed-open': 'A country on a list that allows it at most coming is open.',
+  },
   check({ catalog, today, report }) {
     const reasonOrder = schemaEnum('common', '/definitions/countryReason');
     const holding = new Map<string, Entry<Policy>[]>();
     for (const policy of catalog.policies) {
       const { asOf, countries } = policy.data;
       if (asOf > today)
-        report(policy, '/asOf', `asOf ${asOf} is in the future (today is ${today}): write the date of the publication the countries were copied from`);
+        report(policy, '/asOf', `asOf ${asOf} is in the future (today is ${today}): write the date of the publication the countries were copied from`, {
+          messageId: 'future-as-of',
+        });
       countries.forEach((code, i) => {
         if (!isCountryCode(code)) {
           report(
             policy,
             `/countries/${i}`,
             `${code} is not an ISO 3166-1 alpha-2 country code: write the code of the listed jurisdiction (GB, not UK), or leave out a jurisdiction that has none`,
+            { messageId: 'unknown-country' },
           );
           return;
         }
@@ -65,6 +76,7 @@ export default defineRule({
             country,
             '/status',
             `${code} is restricted but no list of catalog/policies holds it: write status: open (or coming) without a reason and with its currency, or add ${code} to the list that justifies the restriction (a decision of the provider's own goes in a list of its own under catalog/policies)`,
+            { messageId: 'restricted-without-list' },
           );
         continue;
       }
@@ -75,15 +87,19 @@ export default defineRule({
             country,
             '/status',
             `${code} is on ${lists.map((p) => p.data.id).join(', ')}: ${by} requires status: restricted with reason: ${required.reason} and currency: null; rails serving ${code} then become planned or never`,
+            { messageId: 'listed-not-restricted' },
           );
         else if (reason !== required.reason)
           report(
             country,
             '/reason',
             `the strongest list holding ${code} is ${by}, which gives reason ${required.reason}, not ${reason}: write reason: ${required.reason}`,
+            { messageId: 'wrong-reason' },
           );
       } else if (status === 'open') {
-        report(country, '/status', `${code} is on ${by}, which allows it at most coming: write status: coming, or restricted with a reason`);
+        report(country, '/status', `${code} is on ${by}, which allows it at most coming: write status: coming, or restricted with a reason`, {
+          messageId: 'listed-open',
+        });
       }
     }
   },

@@ -2,20 +2,33 @@ import type { Severity } from '../model/problem.js';
 import type { Catalog } from '../model/catalog.js';
 import type { SourceFile, Target } from '../parse/source.js';
 
+/** What a report says besides the message: its message id (declared in the rule's `messages`), a target, a fix. */
+export interface ReportOptions<Id extends string = string> {
+  /** Which of the rule's messages this is: stable across wording changes, for the JSON output and the editor. */
+  messageId: Id;
+  target?: Target;
+  fix?: { value: unknown };
+}
+
 /** What a rule's check gets: the catalog, the date it is judged on, and a way to report a problem. */
-export interface RuleContext {
+export interface RuleContext<Id extends string = string> {
   catalog: Catalog;
   /** Today's date, YYYY-MM-DD (from --today or the clock): rules never read the clock themselves. */
   today: string;
   /** Reports a problem at a JSON pointer of an entry; the core turns it into file, line and column. */
-  report(entry: { file: SourceFile }, pointer: string, message: string, options?: { target?: Target; fix?: { value: unknown } }): void;
+  report(entry: { file: SourceFile }, pointer: string, message: string, options: ReportOptions<Id>): void;
 }
 
-/** What describes a rule: id (= file name), severity and what it checks. */
-export interface RuleMeta {
+/** What describes a rule: id (= file name), severity, what it checks and the situations it reports. */
+export interface RuleMeta<Id extends string = string> {
   id: string;
   severity: Severity;
   description: string;
+  /**
+   * Message id → one line saying the situation it reports (docs/rules.md, the editor's hover). Every problem carries
+   * one of these ids, as ESLint's messageId: kebab-case, and stable when the message's wording changes.
+   */
+  messages: Record<Id, string>;
   /**
    * True when the rule offers safe fixes (validate --fix): a report may then carry `fix: { value }`, the value that
    * replaces the scalar at the pointer. Safe as ESLint means it: never a change of meaning, only of how it is written.
@@ -47,7 +60,7 @@ export interface RuleMeta {
  * of them (a duplicate elsewhere), the same object on both sides. Each list keeps catalog order. An entry absent from
  * both is the same now and at the base, and has an id no changed entry has: a history check has nothing to say of it.
  */
-interface HistoryContext extends RuleContext {
+interface HistoryContext<Id extends string = string> extends RuleContext<Id> {
   base: Catalog;
 }
 
@@ -56,12 +69,15 @@ interface HistoryContext extends RuleContext {
  * `history` runs only with a base revision, on what the change touched (HistoryContext): so comparing with the base
  * costs what the change touched, with or without --cache. A rule has one or both.
  */
-export interface Rule extends RuleMeta {
-  check?(context: RuleContext): void;
-  history?(context: HistoryContext): void;
+export interface Rule<Id extends string = string> extends RuleMeta<Id> {
+  check?(context: RuleContext<Id>): void;
+  history?(context: HistoryContext<Id>): void;
 }
 
-/** Declares a rule (identity function that gives the object its type). */
-export function defineRule(rule: Rule): Rule {
-  return rule;
+/**
+ * Declares a rule (identity function that gives the object its type). Generic over the ids of its `messages`, so that
+ * TypeScript refuses a report whose messageId the rule does not declare.
+ */
+export function defineRule<const Id extends string>(rule: Rule<Id>): Rule {
+  return rule as unknown as Rule;
 }

@@ -8,6 +8,7 @@ import { fieldFindings, quote } from './pattern-examples.js';
 /** One problem of a dependent field, relative to the field (`/dependsOn/field`, `/dependsOn/variants/0/when/1`...). */
 interface Finding {
   at: string;
+  messageId: keyof typeof messages;
   message: string;
 }
 
@@ -32,11 +33,25 @@ function controllerFindings(fields: RailField[], i: number): { controller?: Rail
     ? `write the name of a select field written before it (${selects.join(', ')})`
     : 'add a select field before it, with one option per format';
   if (name === field.name)
-    return { found: [{ at, message: `field ${field.name} depends on itself: a field's format can only depend on another field's choice; ${write}` }] };
+    return {
+      found: [
+        {
+          at,
+          messageId: 'self-dependency',
+          message: `field ${field.name} depends on itself: a field's format can only depend on another field's choice; ${write}`,
+        },
+      ],
+    };
   const j = fields.findIndex((f) => f.name === name);
   if (j < 0)
     return {
-      found: [{ at, message: `field ${field.name} depends on ${quote(name)}, which is not a field of this rail: ${write}${didYouMeanText(name, selects)}` }],
+      found: [
+        {
+          at,
+          messageId: 'unknown-field',
+          message: `field ${field.name} depends on ${quote(name)}, which is not a field of this rail: ${write}${didYouMeanText(name, selects)}`,
+        },
+      ],
     };
   const controller = fields[j];
   if (controller.type !== 'select')
@@ -44,6 +59,7 @@ function controllerFindings(fields: RailField[], i: number): { controller?: Rail
       found: [
         {
           at,
+          messageId: 'controller-not-select',
           message: `field ${field.name} depends on ${name}, a field of type ${controller.type}: only a select field's choice can decide a format (its options are the cases); ${write}`,
         },
       ],
@@ -53,6 +69,7 @@ function controllerFindings(fields: RailField[], i: number): { controller?: Rail
     const loop = controller.dependsOn.field === field.name;
     found.push({
       at,
+      messageId: loop ? 'circular-dependency' : 'chained-dependency',
       message: loop
         ? `fields ${field.name} and ${name} depend on each other (a circular dependency): make ${name} a plain select (remove its dependsOn) and let ${field.name} depend on it`
         : `field ${field.name} depends on ${name}, which itself depends on ${controller.dependsOn.field}: dependencies are one level deep, so that a client resolves each field with one lookup; make ${field.name} depend on a select that depends on nothing`,
@@ -61,6 +78,7 @@ function controllerFindings(fields: RailField[], i: number): { controller?: Rail
   if (j > i)
     found.push({
       at,
+      messageId: 'controller-after',
       message: `field ${field.name} depends on ${name}, which comes after it: move ${name} before ${field.name}, so that a form shows the choice before the field it decides`,
     });
   return { controller: found.length ? undefined : controller, found };
@@ -77,10 +95,15 @@ function coverageFindings(field: RailField, controller: RailField): Finding[] {
       if (typeof value !== 'string') return; // the schema reports it
       const at = `/dependsOn/variants/${k}/when/${j}`;
       if (!options.includes(value))
-        found.push({ at, message: `${quote(value)} is not an option of ${controller.name}: write one of ${list(options)}${didYouMeanText(value, options)}` });
+        found.push({
+          at,
+          messageId: 'unknown-option',
+          message: `${quote(value)} is not an option of ${controller.name}: write one of ${list(options)}${didYouMeanText(value, options)}`,
+        });
       else if (named.has(value))
         found.push({
           at,
+          messageId: 'option-named-twice',
           message: `option ${quote(value)} of ${controller.name} is already named by variant ${named.get(value)! + 1} of field ${field.name}: name each option in one variant only`,
         });
       else named.set(value, k);
@@ -91,10 +114,15 @@ function coverageFindings(field: RailField, controller: RailField): Finding[] {
   if (missing.length && otherwise === undefined)
     found.push({
       at: '/dependsOn',
+      messageId: 'uncovered-options',
       message: `option${missing.length > 1 ? 's' : ''} ${list(missing)} of ${controller.name} ${missing.length > 1 ? 'have' : 'has'} no variant for field ${field.name}: add a variant with when: [${missing.join(', ')}], or otherwise: {} to keep the field as written for ${missing.length > 1 ? 'them' : 'it'}`,
     });
   if (!missing.length && otherwise !== undefined)
-    found.push({ at: '/dependsOn/otherwise', message: `every option of ${controller.name} has a variant, so otherwise is never used: remove it` });
+    found.push({
+      at: '/dependsOn/otherwise',
+      messageId: 'unused-otherwise',
+      message: `every option of ${controller.name} has a variant, so otherwise is never used: remove it`,
+    });
   return found;
 }
 
@@ -110,27 +138,32 @@ function contractFindings(field: RailField, format: SourceFormat): Finding[] {
     if (given.length)
       found.push({
         at: `/${given[0]}`,
+        messageId: 'not-applicable-with-format',
         message: `this variant says the field does not apply (applies: false), so it takes no value and needs no ${given.join(', ')}: remove ${given.length > 1 ? 'them' : 'it'}`,
       });
   }
   if (field.required && (format.applies === false || format.required === false))
     found.push({
       at: format.applies === false ? '/applies' : '/required',
+      messageId: 'required-field',
       message: `field ${field.name} is required: true, so a client that knows only the contract's fields demands it for every choice: write required: false on the field, and required: true on the variants that need it`,
     });
   if (format.type === 'select')
     found.push({
       at: '/type',
+      messageId: 'select-variant',
       message: `a variant cannot make field ${field.name} a select (its options would depend on a choice): give it a pattern instead`,
     });
   else if (format.type !== undefined && field.type !== 'text' && format.type !== field.type)
     found.push({
       at: '/type',
+      messageId: 'type-change',
       message: `field ${field.name} has type ${field.type}, whose own check a client of the contract's fields applies to every choice: a variant can change the type only of a text field; write type: text on the field (with a pattern that accepts every variant's values), or remove this type`,
     });
   if (typeof format.maxLength === 'number' && typeof field.maxLength === 'number' && format.maxLength > field.maxLength)
     found.push({
       at: '/maxLength',
+      messageId: 'max-length-over',
       message: `maxLength ${format.maxLength} is more than the field's own ${field.maxLength}, which a client of the contract's fields applies to every choice: write at most ${field.maxLength}, or raise the field's`,
     });
   return found;
@@ -146,11 +179,12 @@ function exampleFindings(field: RailField, format: SourceFormat, what: string): 
   if (format.applies === false || format.type === 'select' || (!gives && format.examples === undefined && format.counterexamples === undefined)) return [];
   const merged = { ...applyFormat(field, format), examples: format.examples, counterexamples: format.counterexamples } as RailField;
   // pattern-examples asks a patterned field for examples; a variant needs its own as soon as it gives a format.
-  const found = fieldFindings(merged, what).filter((f) => f.at !== '');
+  const found: Finding[] = fieldFindings(merged, what).filter((f) => f.at !== '');
   if (gives && !format.examples?.length) {
     const given = format.pattern !== undefined ? `a pattern` : `type ${format.type}`;
     found.unshift({
       at: '',
+      messageId: 'no-examples',
       message: `${what} gives ${given} but no examples: add examples: ["..."] with at least one real value of this kind (and counterexamples: ["..."] with values it must reject)`,
     });
   }
@@ -160,6 +194,7 @@ function exampleFindings(field: RailField, format: SourceFormat, what: string): 
     if (own)
       found.push({
         at: `/examples/${j}`,
+        messageId: 'example-fails-field',
         message: `example ${quote(example)} passes ${what} but fails the field's own validation (${own.code}: ${own.message}), which a client that knows only the contract's fields applies to every choice: widen the field's own pattern, maxLength or type so that it accepts every variant's values`,
       });
   });
@@ -175,10 +210,34 @@ function dependencyFindings(fields: RailField[], i: number): Finding[] {
     const source = format as SourceFormat;
     const when = Array.isArray(source.when) ? source.when.join(', ') : 'the other options';
     const what = `field ${field.name} with ${field.dependsOn!.field} ${when}`;
-    for (const f of [...contractFindings(field, source), ...exampleFindings(field, source, what)]) found.push({ at: `${at}${f.at}`, message: f.message });
+    for (const f of [...contractFindings(field, source), ...exampleFindings(field, source, what)])
+      found.push({ at: `${at}${f.at}`, messageId: f.messageId, message: f.message });
   }
   return found;
 }
+
+/** Message id → the situation it reports (docs/rules.md, the editor's hover). */
+const messages = {
+  'self-dependency': 'A field depends on itself.',
+  'unknown-field': 'A field depends on a name that is no field of the rail.',
+  'controller-not-select': 'A field depends on a field that is not a select.',
+  'circular-dependency': 'Two fields depend on each other.',
+  'chained-dependency': 'A field depends on a field that itself depends on another.',
+  'controller-after': 'A field depends on a select written after it.',
+  'unknown-option': 'A variant names a value that is not an option of the select.',
+  'option-named-twice': 'Two variants of a field name the same option.',
+  'uncovered-options': 'Options of the select have no variant and the field has no otherwise.',
+  'unused-otherwise': 'Every option has a variant, so otherwise is never used.',
+  'not-applicable-with-format': 'A variant that does not apply (applies: false) gives a format.',
+  'required-field': 'A field that is required: true has a variant that makes it optional or not applicable.',
+  'select-variant': 'A variant makes the field a select.',
+  'type-change': 'A variant changes the type of a field that is not a text field.',
+  'max-length-over': "A variant's maxLength is more than the field's own.",
+  'no-examples': 'A variant gives a pattern or a type but no examples.',
+  'example-fails': "A variant's example fails the field with the variant applied.",
+  'counterexample-passes': "A variant's counterexample passes the field with the variant applied.",
+  'example-fails-field': "A variant's example fails the field as written, which clients of the contract's fields apply to every choice.",
+};
 
 export default defineRule({
   id: 'dependent-fields',
@@ -186,6 +245,7 @@ export default defineRule({
   scope: 'entry',
   description:
     "A dependent field (dependsOn) depends on a select field written before it that depends on nothing; each option of the select has one variant or an explicit otherwise, and no variant names an unknown option; each variant's examples pass it and the field as written (the union the contract's clients check), its counterexamples fail it; a variant only narrows the field (a type only on a text field, required or not applicable only on an optional field, a maxLength no longer than the field's).",
+  messages,
   check({ catalog, report }) {
     for (const rail of catalog.rails) {
       const fields = rail.data.fields;
@@ -194,7 +254,7 @@ export default defineRule({
         // Entries the schema refused reach the rules too: a dependency it could not read is left to the schema's message.
         const dependency = field?.dependsOn;
         if (!dependency || typeof dependency.field !== 'string' || !Array.isArray(dependency.variants)) return;
-        for (const f of dependencyFindings(fields, i)) report(rail, `/fields/${i}${f.at}`, f.message);
+        for (const f of dependencyFindings(fields, i)) report(rail, `/fields/${i}${f.at}`, f.message, { messageId: f.messageId });
       });
     }
   },

@@ -6,6 +6,9 @@ export default defineRule({
   severity: 'error',
   reads: ['id', 'code'],
   description: 'No two entries of a catalog share an id (code for countries).',
+  messages: {
+    'duplicate-id': 'Two entries of one kind have the same id (code for countries).',
+  },
   check({ catalog, report }) {
     const first = new Map<string, string>();
     for (const entry of catalog.raw) {
@@ -19,6 +22,7 @@ export default defineRule({
           entry,
           `/${key}`,
           `${key} ${JSON.stringify(id)} is already used by ${seenIn}: each ${entry.kind} has one file; merge the two or give this one its own ${key}`,
+          { messageId: 'duplicate-id' },
         );
     }
   },

@@ -17,6 +17,9 @@ export default defineRule({
   reads: ['countries', 'id', 'name', 'slug'],
   description:
     'No two rails serving one country share a name (compared ignoring case and spaces): a client lists the rails of a country by name, and a copied rail that kept its name is a leftover.',
+  messages: {
+    'duplicate-name': 'Two rails serving a country have the same name.',
+  },
   check({ catalog, report }) {
     // Per country, the first rail (in file order) holding each name; a later rail with the same name is reported once,
     // naming every country where the two meet.
@@ -44,6 +47,7 @@ export default defineRule({
         '/name',
         `${rail.data.id} has the name ${JSON.stringify(rail.data.name)}, like ${other.data.id} (${other.file.path}), and both serve ${where}: ` +
           `give this rail its own name (for example ${JSON.stringify(`${rail.data.name} (${rail.data.slug})`)})`,
+        { messageId: 'duplicate-name' },
       );
     }
   },

@@ -6,6 +6,12 @@ export default defineRule({
   severity: 'error',
   scope: 'entry',
   description: 'A select field has options, with distinct values that its normalization leaves unchanged; a field of another type has none.',
+  messages: {
+    'options-not-select': 'A field that is not a select has options.',
+    'select-without-options': 'A select field has no options.',
+    'duplicate-option': 'Two options of a field have the same value.',
+    'unreachable-option': "An option value that the field's normalize turns into another value, so it can never be chosen.",
+  },
   check({ catalog, report }) {
     for (const rail of catalog.rails) {
       rail.data.fields.forEach((field, i) => {
@@ -15,6 +21,7 @@ export default defineRule({
               rail,
               `/fields/${i}/options`,
               `field ${field.name} has type ${field.type}, and only select fields have options: remove options, or set type: select`,
+              { messageId: 'options-not-select' },
             );
           return;
         }
@@ -23,6 +30,7 @@ export default defineRule({
             rail,
             `/fields/${i}/type`,
             `select field ${field.name} has no options: add options: [{ value: ..., label: { fr: ..., en: ... } }], one per choice`,
+            { messageId: 'select-without-options' },
           );
           return;
         }
@@ -35,6 +43,7 @@ export default defineRule({
               rail,
               pointer,
               `option value ${JSON.stringify(option.value)} is already used by option ${j} of field ${field.name}: give each option its own value, or remove this one`,
+              { messageId: 'duplicate-option' },
             );
             return;
           }
@@ -46,6 +55,7 @@ export default defineRule({
               rail,
               pointer,
               `option value ${JSON.stringify(option.value)} can never be chosen: the field's normalize: ${field.normalize} turns every value into ${JSON.stringify(normalized)} before comparing; write value: ${JSON.stringify(normalized)}`,
+              { messageId: 'unreachable-option' },
             );
         });
       });

@@ -1,4 +1,5 @@
 import type { Rule, RuleMeta } from './define.js';
+import { CHARACTERS_MESSAGES, SCHEMA_MESSAGES, YAML_SYNTAX_MESSAGES } from '../model/core-messages.js';
 import fileName from './file-name.js';
 import duplicateId from './duplicate-id.js';
 import isoCountry from './iso-country.js';
@@ -36,18 +37,21 @@ export const coreRules = {
     severity: 'error',
     description:
       'The file is one YAML 1.2 document holding a mapping: no syntax error, duplicate key, tab indentation, second document, undefined alias, alias bomb, key that is not text, nesting over 64 levels or file over 256 KB; one message for the first syntax error, saying what to write.',
+    messages: YAML_SYNTAX_MESSAGES,
   },
   characters: {
     id: 'characters',
     severity: 'error',
     description:
       'The file is valid UTF-8 and holds no control character (tab and line breaks aside), no bidirectional control (Trojan Source) and no invisible character; a byte-order mark only as the first character.',
+    messages: CHARACTERS_MESSAGES,
   },
   schema: {
     id: 'schema',
     severity: 'error',
     fixable: true,
     description: 'The entry matches its JSON Schema in schemas/: required properties, types, allowed values, formats and shapes.',
+    messages: SCHEMA_MESSAGES,
   },
 } satisfies Record<string, RuleMeta>;
 
@@ -86,5 +90,5 @@ export const rules = {
 
 /** Every rule's metadata, core checks first, in a stable order. */
 export function allRuleMeta(): RuleMeta[] {
-  return [...Object.values(coreRules), ...Object.values(rules).map(({ id, severity, description }) => ({ id, severity, description }))];
+  return [...Object.values(coreRules), ...Object.values(rules).map(({ id, severity, description, messages }) => ({ id, severity, description, messages }))];
 }

@@ -3,18 +3,27 @@ import type { Catalog } from '../model/catalog.js';
 import { defineRule } from './define.js';
 
 /** What is wrong with a currency code and what to write instead; undefined for an active payout currency. */
-function problem(code: string, hints: readonly string[]): string | undefined {
+function problem(code: string, hints: readonly string[]): { messageId: 'not-a-currency' | 'fund-code' | 'unknown-code'; message: string } | undefined {
   const status = currencyStatus(code);
   switch (status.kind) {
     case 'currency':
       return undefined;
     case 'not-a-currency':
-      return `${code} is ${status.what} in ISO 4217, not a currency a payout is made in: write the ISO 4217 code of the currency paid out${hintText(hints)}`;
+      return {
+        messageId: 'not-a-currency',
+        message: `${code} is ${status.what} in ISO 4217, not a currency a payout is made in: write the ISO 4217 code of the currency paid out${hintText(hints)}`,
+      };
     case 'fund':
-      return `${code} is an ISO 4217 fund code (a unit of account), not the currency a payout is made in: write ${status.currency}`;
+      return {
+        messageId: 'fund-code',
+        message: `${code} is an ISO 4217 fund code (a unit of account), not the currency a payout is made in: write ${status.currency}`,
+      };
     case 'unknown': {
       const near = hints.length ? hints : nearCurrencyCodes(code).slice(0, 3);
-      return `${code} is not an active ISO 4217 currency code (ISO 4217 list published ${ISO_4217_PUBLISHED}; withdrawn codes are refused): write the active code${near.length ? `; did you mean ${near.join(' or ')}?` : ' (EUR, USD, GBP...)'}`;
+      return {
+        messageId: 'unknown-code',
+        message: `${code} is not an active ISO 4217 currency code (ISO 4217 list published ${ISO_4217_PUBLISHED}; withdrawn codes are refused): write the active code${near.length ? `; did you mean ${near.join(' or ')}?` : ' (EUR, USD, GBP...)'}`,
+      };
     }
   }
 }
@@ -37,19 +46,24 @@ export default defineRule({
   reads: ['code', 'countries', 'currency'],
   description:
     "A rail's currency and a country's currency are active ISO 4217 codes of money one can pay out (not withdrawn like HRK, not gold XAU, testing XTS or fund codes like CLF).",
+  messages: {
+    'not-a-currency': 'A currency code that ISO 4217 assigns to something other than money paid out (gold XAU, testing XTS...).',
+    'fund-code': 'A currency code that is an ISO 4217 fund code (a unit of account).',
+    'unknown-code': 'A currency code that is not an active ISO 4217 code (withdrawn or never assigned).',
+  },
   check({ catalog, report }) {
     let byCountry: Map<string, string> | undefined;
     for (const rail of catalog.rails) {
       if (minorUnit(rail.data.currency) !== undefined) continue;
       const currencies = (byCountry ??= currencyByCountry(catalog));
       const hints = [...new Set(rail.data.countries.flatMap((code) => currencies.get(code) ?? []))].sort();
-      const message = problem(rail.data.currency, hints);
-      if (message !== undefined) report(rail, '/currency', message);
+      const found = problem(rail.data.currency, hints);
+      if (found !== undefined) report(rail, '/currency', found.message, { messageId: found.messageId });
     }
     for (const country of catalog.countries) {
       if (country.data.currency === null) continue; // country-currency judges null
-      const message = problem(country.data.currency, []);
-      if (message !== undefined) report(country, '/currency', message);
+      const found = problem(country.data.currency, []);
+      if (found !== undefined) report(country, '/currency', found.message, { messageId: found.messageId });
     }
   },
 });

@@ -56,6 +56,9 @@ export default defineRule({
   scope: 'entry',
   description:
     "A field's pattern (and each variant's of a dependent field) is anchored with ^ and $ around every alternative: the service tests the whole value, and an unanchored pattern accepts any value that merely contains a match.",
+  messages: {
+    unanchored: 'A pattern is not anchored with ^ and $ around every alternative.',
+  },
   check({ catalog, report }) {
     // The message is a function of the pattern alone: each distinct pattern is read once ('' for an anchored one).
     const memo = new Map<string, string>();
@@ -66,7 +69,7 @@ export default defineRule({
           let message = memo.get(pattern);
           // Stryker disable next-line ConditionalExpression: the memo only saves time (the message is computed again, the same)
           if (message === undefined) memo.set(pattern, (message = anchorMessage(pattern)));
-          if (message) report(rail, `/fields/${i}${at}`, message);
+          if (message) report(rail, `/fields/${i}${at}`, message, { messageId: 'unanchored' });
         }
       });
     }

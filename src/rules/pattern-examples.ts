@@ -20,6 +20,7 @@ function checkable(field: RailField): boolean {
 /** One problem of a field, relative to the field (`""`, `/examples/0`...). */
 export interface FieldFinding {
   at: string;
+  messageId: 'no-examples' | 'example-fails' | 'counterexample-passes';
   message: string;
 }
 
@@ -34,6 +35,7 @@ export function fieldFindings(field: RailField, what = `field ${field.name}`): F
   if (field.pattern !== undefined && examples.length === 0)
     found.push({
       at: '',
+      messageId: 'no-examples',
       message: `${what} has a pattern but no examples: add examples: ["..."] with at least one real value the pattern accepts (and counterexamples: ["..."] with values it must reject)`,
     });
   if (!checkable(field)) return found;
@@ -42,6 +44,7 @@ export function fieldFindings(field: RailField, what = `field ${field.name}`): F
     if (error)
       found.push({
         at: `/examples/${j}`,
+        messageId: 'example-fails',
         message: `example ${quote(example)} fails the validation of ${what} (${error.code}): ${error.message}; fix the example, or the field if the example is right`,
       });
   });
@@ -56,6 +59,7 @@ export function fieldFindings(field: RailField, what = `field ${field.name}`): F
             : '';
       found.push({
         at: `/counterexamples/${j}`,
+        messageId: 'counterexample-passes',
         message: `counterexample ${quote(counterexample)} passes the validation of ${what}${normalized}: tighten the pattern so that it rejects it, or remove the counterexample`,
       });
     }
@@ -99,6 +103,11 @@ export default defineRule({
   scope: 'entry',
   description:
     "A field with a pattern has examples; every example passes the field's validation (the very code of validateBeneficiary) and every counterexample fails it.",
+  messages: {
+    'no-examples': 'A field with a pattern has no examples.',
+    'example-fails': "An example fails the field's validation.",
+    'counterexample-passes': "A counterexample passes the field's validation.",
+  },
   check({ catalog, report }) {
     // Rails repeat the same field (every SEPA rail has the same IBAN field): each distinct field is checked once. Fields
     // met before are found by name and pattern, then compared value by value (no key text made for each field).
@@ -117,7 +126,7 @@ export default defineRule({
           } else if (!known) memo.set(key, [{ field, found }]);
           else if (known.length < MAX_VARIANTS) known.push({ field, found });
         }
-        for (const f of found) report(rail, `/fields/${i}${f.at}`, f.message);
+        for (const f of found) report(rail, `/fields/${i}${f.at}`, f.message, { messageId: f.messageId });
       });
     }
   },

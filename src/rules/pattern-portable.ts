@@ -11,6 +11,7 @@ import { quotePattern } from './pattern-syntax.js';
 /** One problem of a field, relative to the field: `pattern`, `examples/1`... */
 interface FieldFinding {
   at: string;
+  messageId: 'not-portable' | 're2-invalid' | 'engines-disagree';
   message: string;
 }
 
@@ -25,6 +26,7 @@ function fieldFindings(pattern: string, field: RailField): FieldFinding[] {
     const fix = f.fix !== undefined ? `; ${f.fix}` : '';
     found.push({
       at: 'pattern',
+      messageId: 'not-portable',
       message: `pattern ${quotePattern(pattern)} is not portable: ${f.construct} at ${f.end - f.start > 1 ? `characters ${f.start + 1}-${f.end}` : `character ${f.end}`}: ${f.engines}${fix}`,
     });
   }
@@ -36,6 +38,7 @@ function fieldFindings(pattern: string, field: RailField): FieldFinding[] {
   if (!re2.ok) {
     found.push({
       at: 'pattern',
+      messageId: 're2-invalid',
       message: `pattern ${quotePattern(pattern)} does not compile in RE2, the engine of Go clients: ${re2.reason}; keep to the portable subset (repeats at most {1000})`,
     });
     return found;
@@ -50,6 +53,7 @@ function fieldFindings(pattern: string, field: RailField): FieldFinding[] {
     const at = k < examples.length ? `examples/${k}` : `counterexamples/${k - examples.length}`;
     found.push({
       at,
+      messageId: 'engines-disagree',
       message: `${JSON.stringify(value)} ${inJs ? 'matches' : 'does not match'} pattern ${quotePattern(pattern)} in JavaScript but ${re2.matches[k] ? 'matches' : 'does not match'} in RE2 (Go): rewrite the pattern in the portable subset so both engines agree`,
     });
   });
@@ -100,6 +104,11 @@ export default defineRule({
   scope: 'entry',
   description:
     "A field's pattern (and each variant's of a dependent field) means the same in every client's engine: it uses only the portable subset (no lookaround, back-references, \\d \\w \\s \\b, dot, \\p{...}, \\u escapes or named groups), compiles in RE2, and every example and counterexample gets the same verdict in JavaScript and in RE2.",
+  messages: {
+    'not-portable': 'A pattern uses a construct outside the portable subset.',
+    're2-invalid': 'A pattern does not compile in RE2, the engine of Go clients.',
+    'engines-disagree': 'An example or counterexample gets another verdict in JavaScript than in RE2.',
+  },
   check({ catalog, report }) {
     // By pattern, the normalizations and test vectors met with it and their findings (compared item by item).
     const memo = new Map<string, Checked[]>();
@@ -112,7 +121,7 @@ export default defineRule({
             units.push({ at, pattern: format.pattern, vectors: { ...field, examples: format.examples, counterexamples: format.counterexamples } as RailField });
         for (const { at, pattern, vectors } of units) {
           if (pattern === undefined || !compilePattern(pattern as string).ok) continue; // pattern-syntax reports it
-          for (const f of findingsOf(memo, pattern as string, vectors)) report(rail, `/fields/${i}${at}/${f.at}`, f.message);
+          for (const f of findingsOf(memo, pattern as string, vectors)) report(rail, `/fields/${i}${at}/${f.at}`, f.message, { messageId: f.messageId });
         }
       });
     }

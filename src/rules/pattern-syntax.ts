@@ -44,6 +44,9 @@ export default defineRule({
   scope: 'entry',
   description:
     "A field's pattern (and each variant's of a dependent field) compiles as an ECMAScript regular expression with the u flag, as the service and the clients run it.",
+  messages: {
+    'invalid-pattern': 'A pattern is not a valid regular expression with the u flag.',
+  },
   check({ catalog, report }) {
     for (const rail of catalog.rails) {
       rail.data.fields.forEach((field, i) => {
@@ -59,6 +62,7 @@ export default defineRule({
             rail,
             `/fields/${i}${at}`,
             `pattern ${quotePattern(pattern)} is not a valid regular expression with the u flag: ${compiled.reason}${lenient}; ${hint}`,
+            { messageId: 'invalid-pattern' },
           );
         }
       });

@@ -16,13 +16,16 @@ export default defineRule({
   severity: 'error',
   scope: 'entry',
   description: `No value is still the placeholder ${PLACEHOLDER} that catalog new writes: each one says what to fill in.`,
+  messages: {
+    placeholder: 'A value is still the placeholder TODO that catalog new writes.',
+  },
   check({ catalog, report }) {
     // One path, extended and shortened in place (empty again after each entry): copied only when a placeholder is found.
     const path: Array<string | number> = [];
     const visit = (entry: Entry<unknown>, value: unknown) => {
       if (value === PLACEHOLDER) {
         const at = [...path];
-        report(entry, toPointer(at), fillInMessage(nameOf(at), schemaAt(entry.kind, at)));
+        report(entry, toPointer(at), fillInMessage(nameOf(at), schemaAt(entry.kind, at)), { messageId: 'placeholder' });
       } else if (typeof value === 'object' && value !== null) {
         if (Array.isArray(value)) {
           for (let i = 0; i < value.length; i++) {

@@ -13,6 +13,10 @@ export default defineRule({
   id: 'rail-currency',
   severity: 'warning',
   reads: ['code', 'countries', 'currency', 'currencyReason', 'id'],
+  messages: {
+    'foreign-currency': 'A rail pays out a currency none of its countries pays out in, and its currencyReason does not say why.',
+    'needless-reason': "A rail in its countries' currency carries a currencyReason.",
+  },
   description:
     "A rail pays out in the currency of one of its countries, unless its currencyReason says why not (a cross-border rail in USD); a rail that pays in its countries' currency carries no currencyReason.",
   check({ catalog, report }) {
@@ -30,12 +34,14 @@ export default defineRule({
           rail,
           '/currency',
           `${rail.data.id} pays out ${currency}, but ${where}: write currency: ${theirs[0]}${theirs.length > 1 ? ` (or ${theirs.slice(1).join(', ')})` : ''}, or, for a cross-border rail that really pays ${currency}, say why in currencyReason: <the page among the sources that says so>`,
+          { messageId: 'foreign-currency' },
         );
       else if (!foreign && currencyReason !== undefined)
         report(
           rail,
           '/currencyReason',
           `${rail.data.id} pays out ${currency}, the currency of ${countries.length === 1 ? countries[0] : 'one of its countries'}, so currencyReason has nothing to explain: remove it`,
+          { messageId: 'needless-reason' },
         );
     }
   },

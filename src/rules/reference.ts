@@ -30,6 +30,11 @@ export default defineRule({
   reads: ['code', 'countries', 'id', 'phase', 'status'],
   description:
     "Every country a rail serves has a file in catalog/countries, a live or beta rail serves no restricted country, and a rail id's prefix is among its countries.",
+  messages: {
+    'missing-country': 'A rail serves a country that has no file in catalog/countries.',
+    'restricted-country': 'A live or coming rail serves a restricted country.',
+    'prefix-not-served': "The country of a rail's id prefix is not among its countries.",
+  },
   check({ catalog, report }) {
     const known = countriesOnFile(catalog);
     for (const rail of catalog.rails) {
@@ -41,12 +46,14 @@ export default defineRule({
             rail,
             `/countries/${i}`,
             `${id} serves ${code}, which has no file in catalog/countries: add countries/${code}.yaml, or remove ${code} from countries`,
+            { messageId: 'missing-country' },
           );
         else if (known.get(code) === 'restricted' && OPEN_PHASES.has(phase))
           report(
             rail,
             `/countries/${i}`,
             `${id} is ${phase} but ${code} is restricted: remove ${code} from countries, or set the rail's phase to planned or never`,
+            { messageId: 'restricted-country' },
           );
       });
       const prefix = id.slice(0, 2);
@@ -56,6 +63,7 @@ export default defineRule({
           rail,
           '/id',
           `the id starts with ${prefix}, which is not among the rail's countries (${countries.join(', ')}): add ${prefix} to countries${rename ? `, or rename the rail ${rename}${id.slice(2)} (and its file)` : ''}`,
+          { messageId: 'prefix-not-served' },
         );
       }
     }

@@ -34,6 +34,10 @@ export default defineRule({
   description:
     'With --base: every rail, asset and country of the base revision is still in the catalog. Closed rails, assets not offered and refused countries stay in the published lists with phase never or status restricted and a reason; deleting a file or changing an id removes them.',
   // Only what the change touched can remove an entry: every other entry is still there (HistoryContext).
+  messages: {
+    'id-changed': "An entry's id (code for countries) differs from the base revision's, which removes the old id from the published list.",
+    removed: 'An entry of the base revision has no entry with its id now.',
+  },
   history({ catalog, base, report }) {
     const present = new Set(catalog.raw.map((e) => `${e.kind}:${idOf(e)}`));
     const baseIds = new Set(base.raw.map((e) => `${e.kind}:${idOf(e)}`));
@@ -69,6 +73,7 @@ export default defineRule({
           `/${key}`,
           `the ${key} was ${id} at the base revision (${old.file.path}): changing it removes ${old.kind} ${id} from the published list, where clients keep it. ` +
             `Keep ${id} in a file of its own (${keepAdvice(old.kind)} if it is closed) and add ${now} as a new entry`,
+          { messageId: 'id-changed' },
         );
       } else {
         report(
@@ -76,6 +81,7 @@ export default defineRule({
           `/${key}`,
           `${old.kind} ${id} was removed: it is in ${old.file.path} at the base revision and no entry has this ${key} now. ` +
             `An entry never disappears from the published list: keep the file (restore it if it was deleted) and ${keepAdvice(old.kind)}`,
+          { messageId: 'removed' },
         );
       }
     }

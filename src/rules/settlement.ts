@@ -44,6 +44,10 @@ export default defineRule({
   severity: 'error',
   scope: 'entry',
   description: "A rail's settlement has p50Minutes <= p95Minutes and a cut-off in an existing IANA time zone (Europe/Paris).",
+  messages: {
+    'p95-below-p50': 'The 95th percentile of settlement minutes is below the median.',
+    'unknown-time-zone': "The cutoff's time zone is not an IANA time zone.",
+  },
   check({ catalog, report }) {
     for (const rail of catalog.rails) {
       const { p50Minutes, p95Minutes, cutoff } = rail.data.settlement;
@@ -52,12 +56,14 @@ export default defineRule({
           rail,
           '/settlement/p95Minutes',
           `p95Minutes ${p95Minutes} is below p50Minutes ${p50Minutes}: the 95th percentile is at least the median; write p95Minutes: ${p50Minutes} or more`,
+          { messageId: 'p95-below-p50' },
         );
       if (cutoff !== undefined && !isTimeZone(cutoff.timeZone))
         report(
           rail,
           '/settlement/cutoff/timeZone',
           `${JSON.stringify(cutoff.timeZone)} is not an IANA time zone: write one such as Europe/Paris or America/New_York${didYouMeanText(cutoff.timeZone, knownZones().names)}`,
+          { messageId: 'unknown-time-zone' },
         );
     }
   },

@@ -12,6 +12,9 @@ export default defineRule({
   scope: 'entry',
   description:
     "A rail's slug is exactly the method part of its id, after the country code and hyphen (BR-pix has slug pix): a rail copied from another does not keep the other's slug.",
+  messages: {
+    'slug-mismatch': "A rail's slug is not the method part of its id.",
+  },
   check({ catalog, report }) {
     for (const rail of catalog.rails) {
       const { id, slug } = rail.data;
@@ -23,6 +26,7 @@ export default defineRule({
         '/slug',
         `slug ${JSON.stringify(slug)} is not the method part of the id ${id}${hint}: write slug: ${method}` +
           ' (a leftover from the rail this file was copied from? then check name and help too)',
+        { messageId: 'slug-mismatch' },
       );
     }
   },

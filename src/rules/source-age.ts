@@ -6,6 +6,10 @@ export default defineRule({
   scope: 'entry',
   description:
     "No source of a rail in service was checked before the rail's verifiedAt: a verification reads the sources again and dates them. A closed rail (phase never) has at least one source checked on or after its verifiedAt: the page its closure was verified against.",
+  messages: {
+    'closure-unsourced': 'A closed rail was verified after every one of its sources was checked.',
+    'source-older': 'A source was checked before the rail was verified.',
+  },
   check({ catalog, report }) {
     for (const rail of catalog.rails) {
       const { sources, verifiedAt, phase } = rail.data;
@@ -18,6 +22,7 @@ export default defineRule({
             rail,
             '/verifiedAt',
             `this closed rail was verified on ${verifiedAt}, but none of its sources was checked since: add the page you verified the closure against, with checked: "${verifiedAt}" (catalog close --source does it), or write that date on the source you read again`,
+            { messageId: 'closure-unsourced' },
           );
         continue;
       }
@@ -27,6 +32,7 @@ export default defineRule({
             rail,
             `/sources/${i}/checked`,
             `this source was checked on ${source.checked}, before the rail was verified on ${verifiedAt}: read the page again and write checked: "${verifiedAt}" (or the later date you read it); a source no longer read to verify the rail is removed`,
+            { messageId: 'source-older' },
           );
       });
     }

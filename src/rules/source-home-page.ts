@@ -86,6 +86,9 @@ export default defineRule({
   scope: 'entry',
   description:
     "No source of a rail is a site's home page (https://www.nacha.org/, /en/, /index.html): a source is the page that supports the rail's formats and limits, which a reviewer can open and check.",
+  messages: {
+    'home-page': 'A source is the home page of a site, not the page that states the facts.',
+  },
   check({ catalog, report }) {
     for (const rail of catalog.rails) {
       rail.data.sources?.forEach((source, i) => {
@@ -95,6 +98,7 @@ export default defineRule({
           rail,
           `/sources/${i}/url`,
           `${source.url} is the home page of ${host}, where a reviewer cannot find the facts it is cited for: write the address of the page that states them (the rulebook, the limits or format page, the circular or notice), with its title and the date you read it`,
+          { messageId: 'home-page' },
         );
       });
     }

@@ -6,6 +6,9 @@ export default defineRule({
   severity: 'warning',
   scope: 'entry',
   description: `A rail verified more than ${REVIEW_MONTHS} calendar months ago is due for review (verified 2026-05-22: stale from 2026-11-23).`,
+  messages: {
+    'due-for-review': 'A rail was verified longer ago than the review period.',
+  },
   check({ catalog, today, report }) {
     // Thousands of rails share a few dozen dates: each date's end of freshness is computed once.
     const fresh = new Map<string, string>();
@@ -19,6 +22,7 @@ export default defineRule({
           rail,
           '/verifiedAt',
           `verified on ${verifiedAt}, so due for review since ${dueOn(verifiedAt)} (${REVIEW_MONTHS} months later): re-verify the rail against its source, then set verifiedAt to the date of that check`,
+          { messageId: 'due-for-review' },
         );
     }
   },

@@ -11,6 +11,9 @@ export default defineRule({
   severity: 'warning',
   description:
     'With --base: a rail whose published fields (limits, fees, phase, beneficiary fields, ...) changed has a new verifiedAt, the date the changed facts were checked. Toolkit-only attributes (examples) and sources (where the facts are checked, not facts) do not count.',
+  messages: {
+    'unverified-change': "A rail's checked facts changed since the base revision and its verifiedAt did not.",
+  },
   history({ catalog, base, report }) {
     const before = new Map<string, Rail>();
     for (const rail of base.rails) if (!before.has(rail.data.id)) before.set(rail.data.id, rail.data);
@@ -29,6 +32,7 @@ export default defineRule({
         rail,
         '/verifiedAt',
         `${named} changed, but verifiedAt is still ${rail.data.verifiedAt}: check the rail against its source and set verifiedAt to the date of that check (YYYY-MM-DD)`,
+        { messageId: 'unverified-change' },
       );
     }
   },

@@ -5,6 +5,10 @@ export default defineRule({
   severity: 'error',
   scope: 'entry',
   description: "A rail's verifiedAt is not after today, and (with --base) never moves backwards from the date at the base revision.",
+  messages: {
+    'future-date': 'verifiedAt is after today.',
+    'moved-backwards': 'verifiedAt is earlier than at the base revision.',
+  },
   check({ catalog, today, report }) {
     for (const rail of catalog.rails) {
       const { verifiedAt } = rail.data;
@@ -14,6 +18,7 @@ export default defineRule({
           rail,
           '/verifiedAt',
           `verifiedAt ${verifiedAt} is in the future (today is ${today}): write the date the rail was actually verified, ${today} at the latest`,
+          { messageId: 'future-date' },
         );
     }
   },
@@ -31,6 +36,7 @@ export default defineRule({
           rail,
           '/verifiedAt',
           `verifiedAt moved backwards from ${previous} to ${verifiedAt}: keep ${previous}, or write the later date of a new verification`,
+          { messageId: 'moved-backwards' },
         );
     }
   },

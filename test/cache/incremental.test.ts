@@ -299,9 +299,10 @@ describe('validate --cache runs a catalog-wide rule again only when a file chang
       scope: 'catalog',
       reads: ['name'],
       description: 'test rule',
+      messages: { 'named-pix': 'A rail is named Pix.' },
       check({ catalog, report }) {
         counter.runs++;
-        for (const rail of catalog.rails) if (rail.data.name === 'Pix') report(rail, '/name', 'named Pix');
+        for (const rail of catalog.rails) if (rail.data.name === 'Pix') report(rail, '/name', 'named Pix', { messageId: 'named-pix' });
       },
     });
     return { counter, rules: { ...registry, counted: rule } };

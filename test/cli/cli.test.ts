@@ -3,6 +3,7 @@ import path from 'node:path';
 import { runCatalog } from '../helpers/cli.js';
 import { describe, expect, it } from 'vitest';
 import { RAIL_BR_PIX, VALID, writeCatalog } from '../helpers/catalog.js';
+import { allRuleMeta } from '../../src/rules/index.js';
 
 /** Runs the real CLI as a user would: `node bin/catalog.js ...` from another working directory. */
 const catalog = runCatalog;
@@ -79,5 +80,14 @@ describe('catalog CLI, run as a process', () => {
     const result = await catalog(['rules'], process.cwd());
     expect(result.code).toBe(0);
     for (const id of ['yaml-syntax', 'schema', 'file-name', 'iso-country', 'pattern-redos', 'stale-verification']) expect(result.stdout).toContain(id);
+  });
+
+  it('lists the rules with their message ids in JSON', async () => {
+    const result = await catalog(['rules', '--format', 'json'], process.cwd());
+    expect(result.code, result.stderr).toBe(0);
+    const listed = JSON.parse(result.stdout) as Array<{ id: string; messages: Record<string, string> }>;
+    expect(listed.map((m) => m.id)).toEqual(allRuleMeta().map((m) => m.id));
+    expect(listed.find((m) => m.id === 'minor-units')?.messages['wrong-decimals']).toBe("A rail's decimals are not its currency's minor units in ISO 4217.");
+    expect(listed.find((m) => m.id === 'yaml-syntax')?.messages).toHaveProperty('duplicate-key');
   });
 });

@@ -10,6 +10,7 @@ const problem = (file: string, line: number, severity: 'error' | 'warning', rule
   endLine: line,
   endColumn: 2,
   severity,
+  messageId: 'test',
   rule,
   pointer: '',
   message: `${rule} here`,

@@ -465,6 +465,7 @@ describe('an error no mistake explains: what the parser met, in plain words', ()
     expect(explainSyntaxError('"k": b\n', { code, message: 'the parser', start: 1, end: 3 })).toEqual({
       start: 1,
       end: 3,
+      messageId: 'syntax-error',
       message: `${meaning}; if that is not it, ${ADVICE}`,
     });
   });
@@ -473,6 +474,7 @@ describe('an error no mistake explains: what the parser met, in plain words', ()
     expect(explainSyntaxError('"k": b\n', { code: 'SOMETHING_NEW', message: 'x', start: 1, end: 3 })).toEqual({
       start: 1,
       end: 3,
+      messageId: 'syntax-error',
       message: `YAML cannot read this line: ${ADVICE}`,
     });
   });
@@ -494,6 +496,7 @@ describe('an error no mistake explains: what the parser met, in plain words', ()
     expect(explainSyntaxError(far, { code: 'MISSING_CHAR', message: 'Missing closing "quote', start: 0, end: 2 })).toEqual({
       start: 24,
       end: 25,
+      messageId: 'unclosed-quote',
       message: 'the double quote opened here is never closed: end the text with " on the same line, e.g. e: "x"',
     });
   });

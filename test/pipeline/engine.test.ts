@@ -80,9 +80,10 @@ describe('a catalog-wide rule runs again only when a file changed what it reads'
     scope: 'catalog',
     reads: ['name'],
     description: 'test rule',
+    messages: { 'named-pix': 'A rail is named Pix.' },
     check({ catalog, report }) {
       counter.runs++;
-      for (const rail of catalog.rails) if (rail.data.name === 'Pix') report(rail, '/name', 'named Pix');
+      for (const rail of catalog.rails) if (rail.data.name === 'Pix') report(rail, '/name', 'named Pix', { messageId: 'named-pix' });
     },
   });
   const rules = { ...registry, counted };

@@ -41,11 +41,11 @@ describe('allRuleMeta (what `catalog rules` lists)', () => {
     expect(Object.fromEntries(listed.map((m) => [m.id, m.severity]))).toEqual(Object.fromEntries([...documented].map(([id, [severity]]) => [id, severity])));
   });
 
-  it('gives each registered rule its own description, and nothing of its check or scope', () => {
+  it('gives each registered rule its own description and messages, and nothing of its check or scope', () => {
     const listed = allRuleMeta();
     for (const meta of listed.slice(3)) {
       const rule = rules[meta.id as keyof typeof rules];
-      expect(meta).toEqual({ id: rule.id, severity: rule.severity, description: rule.description });
+      expect(meta).toEqual({ id: rule.id, severity: rule.severity, description: rule.description, messages: rule.messages });
     }
   });
 

@@ -99,6 +99,8 @@ sources:
     name: 'policies/test-list.yaml',
     text: 'id: test-list\nname: A test list\npublisher: Nobody\nurl: https://example.org/list\nasOf: "2099-01-01"\nscope: Test.\neffect:\n  status: restricted\n  reason: international_sanctions\ncountries: [ FR ]\n',
   },
+  // A rail in a currency none of its countries pays out in (rail-currency).
+  { name: 'rails/FR-usd.yaml', text: setLine(setLine(setLine(RAIL_BR_PIX, 'id', 'id: FR-usd'), 'countries', 'countries: [FR]'), 'currency', 'currency: USD') },
   // An open country without a currency.
   { name: 'countries/AR.yaml', text: 'code: AR\nname: Argentina\ncurrency: null\nstatus: open\n' },
   // A restricted country known by its code only (its file name is no code), served by a live rail.
