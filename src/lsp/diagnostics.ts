@@ -19,8 +19,7 @@ export function toDiagnostic(problem: Problem, docsBase: string): Diagnostic {
     source: 'catalog',
     message: problem.message,
   };
-  const messageId = (problem as Problem & { messageId?: string }).messageId;
-  if (messageId !== undefined || problem.fix) diagnostic.data = { messageId, fix: problem.fix };
+  diagnostic.data = problem.fix ? { messageId: problem.messageId, fix: problem.fix } : { messageId: problem.messageId };
   return diagnostic;
 }
 

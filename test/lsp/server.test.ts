@@ -112,6 +112,7 @@ describe('in the editor', () => {
     await client.until(() => (client.of('catalog/rails/FR-sepa.yaml') ?? []).some((x) => x.code === 'iso-currency'));
     const d = client.of('catalog/rails/FR-sepa.yaml')!.find((x) => x.code === 'iso-currency')!;
     expect(d.codeDescription?.href).toBe('https://docs.example/rules.md#iso-currency');
+    expect(d.data?.messageId).toBe('unknown-code');
   });
 
   it('a safe fix is a quick fix, and fmt is document formatting', async () => {
