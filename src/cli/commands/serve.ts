@@ -18,7 +18,7 @@ export const DEFAULT_RATE_LIMIT = '6000/min';
 
 export const usage = `catalog serve [--seed dist/seed.json | --store <dir or URL> [--poll 30s]] [--build] [--port 8080] [--host 127.0.0.1] [--dev-key] [--retention 24h] [--history <dir>]
 
-Serves the seed as the Reference Catalog Service (GET /api/v1/rails, /assets, /countries, /openapi.json; /healthz).
+Serves the seed as the Reference Catalog Service (GET /api/v1/rails, /assets, /countries; without a key /docs, /openapi.json, /healthz).
 API keys come from CATALOG_API_KEYS (comma-separated) and/or CATALOG_API_KEYS_FILE (one key, or sha256:<hex> of a
 key, per line); with none the service refuses to start, unless --dev-key generates one and prints it.
 CATALOG_CURSOR_SECRET (at least 32 characters) signs cursors; replicas must share it. CATALOG_LOG_LEVEL sets the
@@ -252,10 +252,12 @@ function startLines(
     lines.push(`  API key (dev only, valid until this process stops): ${devKey}`);
     lines.push(`  Try: curl -H ${shellQuote(`Authorization: Bearer ${devKey}`)} ${shellQuote(example)}`);
   } else {
-    lines.push(`  Try: curl -H "Authorization: Bearer $CATALOG_API_KEY" ${shellQuote(example)}`);
+    // The keys are the operator's: the command says where one goes instead of naming a variable nobody set.
+    lines.push(`  Try (with one of the configured keys in CATALOG_API_KEY): curl -H "Authorization: Bearer $CATALOG_API_KEY" ${shellQuote(example)}`);
   }
   if (served.randomSecret) lines.push('  Warning: CATALOG_CURSOR_SECRET is not set; cursors are signed with a random secret (replicas must share one).');
-  lines.push(`  Health: ${service.url}/healthz   OpenAPI: ${service.url}/api/v1/openapi.json`);
-  lines.push('  SIGHUP reloads the seed; SIGTERM or Ctrl-C stops.');
+  // Only what answers without a key: /api/v1/openapi.json would be a 401 to a browser.
+  lines.push(`  Without a key: ${service.url}/docs (API docs)   ${service.url}/openapi.json   ${service.url}/healthz`);
+  lines.push(`  Reload the seed: kill -HUP ${process.pid}   Stop: kill ${process.pid} (or Ctrl-C)`);
   return lines;
 }
