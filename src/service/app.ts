@@ -453,6 +453,10 @@ function fastifyOptions(
     http: { requireHostHeader: false },
     return503OnClosing: false,
     bodyLimit: 1024,
+    // Read as plain JSON.parse does (such keys become own properties, never a prototype): the beneficiary check looks
+    // for them before using the body and says why it refuses them, which a parser's "not valid JSON" would not.
+    onProtoPoisoning: 'ignore',
+    onConstructorPoisoning: 'ignore',
     // What the router still cannot read (a request target that is not a path): 400, after the key check on a route that needs one.
     frameworkErrors: (_err: Error, request: FastifyRequest, reply: FastifyReply) => {
       reply.header('x-request-id', request.id);

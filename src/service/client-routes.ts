@@ -264,6 +264,38 @@ export function clientRoutes(ctx: ClientRouteContext): ClientRoute[] {
   return routes;
 }
 
+/** What a parsed body must never hold: keys that reach an object's prototype once copied with assignment. */
+const POISONED = 'a member named "__proto__", or a "constructor" holding "prototype", is refused (no rail field has that name); remove it';
+
+/** Whether a parsed JSON value holds a "__proto__" member or a "constructor" object with "prototype", at any depth. */
+export function holdsPrototypeKey(value: unknown): boolean {
+  // A walk with a list, not recursion: 16 KB of "[" nests 16,000 deep.
+  const next: unknown[] = [value];
+  while (next.length > 0) {
+    const node = next.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (Object.hasOwn(node, '__proto__')) return true;
+    const ctor = Object.hasOwn(node, 'constructor') ? (node as { constructor: unknown }).constructor : undefined;
+    if (ctor !== null && typeof ctor === 'object' && Object.hasOwn(ctor, 'prototype')) return true;
+    next.push(...Object.values(node));
+  }
+  return false;
+}
+
+/** The charset parameter of a Content-Type, lowercased and unquoted; undefined when there is none. */
+export function charsetOf(contentType: string): string | undefined {
+  for (const part of contentType.split(';').slice(1)) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim().toLowerCase() !== 'charset') continue;
+    return part
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toLowerCase();
+  }
+  return undefined;
+}
+
 /**
  * What a beneficiary check answers when its body cannot be read (the app's error handler asks): too large, not
  * JSON, or empty. The parser's own message is never shown: it may quote the body, which holds personal data.
@@ -293,6 +325,10 @@ export function registerBeneficiaryChecks(app: FastifyInstance, ctx: ClientRoute
         const type = request.headers['content-type'];
         const mediaType = typeof type === 'string' ? type.split(';')[0].trim().toLowerCase() : '';
         if (mediaType !== 'application/json') return void sendError(reply, { id: 'unsupported_media_type' });
+        // The parser reads UTF-8 whatever the header says: a body declared in another charset would be misread.
+        const charset = charsetOf(type as string);
+        if (charset !== undefined && charset !== 'utf-8')
+          return void sendError(reply, { id: 'unsupported_charset', vars: { charset: JSON.stringify(charset.slice(0, 40)) } });
         done();
       },
       bodyLimit: CHECK_BODY_LIMIT,
@@ -306,6 +342,7 @@ export function registerBeneficiaryChecks(app: FastifyInstance, ctx: ClientRoute
       const body = request.body as unknown;
       if (body === null || typeof body !== 'object' || Array.isArray(body))
         return sendError(reply, { id: 'invalid_body', vars: { problem: 'the body is not a JSON object' } });
+      if (holdsPrototypeKey(body)) return sendError(reply, { id: 'invalid_body', vars: { problem: POISONED } });
       const extra = Object.keys(body).find((k) => k !== 'values');
       if (extra !== undefined) {
         const shown = extra.slice(0, 64);

@@ -116,6 +116,12 @@ export const ERRORS = {
     when: 'A POST body that is not sent as Content-Type: application/json',
     message: 'Send the body as JSON with "Content-Type: application/json".',
   },
+  unsupported_charset: {
+    status: 415,
+    code: 'unsupported_media_type',
+    when: 'A POST body sent as application/json with a charset other than UTF-8',
+    message: 'The body must be UTF-8 JSON: send "Content-Type: application/json" (or with "; charset=utf-8"), not charset={charset}.',
+  },
   body_too_large: {
     status: 413,
     code: 'payload_too_large',

@@ -298,7 +298,7 @@ function checkOperation(ex: BundledExamples | undefined, noQuery: string): Recor
       '404': errorResponse('not_found: no rail has this id.'),
       '409': errorResponse(`${whenOf('rail_closed')}.`),
       '413': errorResponse(`${whenOf('body_too_large')}.`),
-      '415': errorResponse(`${whenOf('unsupported_media_type')}.`),
+      '415': errorResponse(`${whenOf('unsupported_media_type', 'unsupported_charset')}.`),
     },
   };
 }
