@@ -229,6 +229,7 @@ function listHandler(endpoint: EndpointDef, { store, cursors, responses }: Route
   ) {
     const key = after === undefined ? firstPageKey(snapshot.version, query) : pageKey(snapshot.version, endpoint.name, query.filterKey, query.limit, after);
     reply.header('cache-control', 'private').header('catalog-version', snapshot.version);
+    if (query.limitReduced) reply.header('catalog-limit-reduced', String(query.limit));
     return responses.send(request, reply, key, () => renderPage(snapshot, endpoint, query, after, cursors), JSON_TYPE);
   }
   return list;

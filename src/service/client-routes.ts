@@ -6,7 +6,7 @@ import type { CursorCodec } from './cursor.js';
 import { endpoints, type EndpointDef, type EndpointName } from './endpoints.js';
 import type { ApiError } from './errors.js';
 import type { VersionHistory } from './history.js';
-import { parseLimit, type ParsedQuery } from './params.js';
+import { limitWasReduced, parseLimit, type ParsedQuery } from './params.js';
 import { Representation, type ResponseCache } from './representation.js';
 import type { Snapshot } from './snapshot.js';
 import type { SnapshotStore } from './store.js';
@@ -129,9 +129,10 @@ function catalogBody(snapshot: Snapshot): Buffer {
 }
 
 /** Reads the query of /api/v1/changes: since (required), limit, cursor; strict like the lists. */
-function readChangesQuery(query: ParsedQuery): { since: string; limit: number; cursor?: string } | ApiError {
+function readChangesQuery(query: ParsedQuery): { since: string; limit: number; cursor?: string; limitReduced: boolean } | ApiError {
   let since: string | undefined;
   let limit: number = LIMIT.default;
+  let limitReduced = false;
   let cursor: string | undefined;
   const seen = new Set<string>();
   for (const p of query) {
@@ -149,6 +150,7 @@ function readChangesQuery(query: ParsedQuery): { since: string; limit: number; c
       const n = parseLimit(p.value);
       if (n === undefined) return { id: 'invalid_limit', param: 'limit' };
       limit = n;
+      limitReduced = limitWasReduced(p.value);
     } else cursor = p.value;
   }
   if (since === undefined)
@@ -157,7 +159,7 @@ function readChangesQuery(query: ParsedQuery): { since: string; limit: number; c
       param: 'since',
       vars: { hint: 'give the seed version your copy of the catalog has (its meta.version, or the Catalog-Version header you got it with)' },
     };
-  return { since, limit, cursor };
+  return { since, limit, cursor, limitReduced };
 }
 
 function isError<T extends object>(value: T | ApiError): value is ApiError {
@@ -245,6 +247,7 @@ export function clientRoutes(ctx: ClientRouteContext): ClientRoute[] {
       if (!from) return sendError(reply, { id: 'unknown_version', param: 'since', vars: { version: query.since } });
       const to = history.get(toVersion)!;
       reply.header('cache-control', 'private').header('catalog-version', toVersion);
+      if (query.limitReduced) reply.header('catalog-limit-reduced', String(query.limit));
       const etag = `"${toVersion}-${digest(`${ctx.cursors.fingerprint}\nchanges\n${query.since}\n${query.limit}\n${after}`)}"`;
       return responses.send(
         request,

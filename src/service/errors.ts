@@ -73,11 +73,17 @@ export const ERRORS = {
     when: 'country or currency is not a well-formed code',
     message: '{param} must be {what}, such as {param}={example} (lowercase is accepted).',
   },
+  unassigned_code: {
+    status: 400,
+    code: 'invalid_request',
+    when: 'country or currency is well-formed but not assigned (a country: ISO 3166-1 alpha-2; a currency: ISO 4217, an active currency)',
+    message: '{param}={value} is not {what}{hint}',
+  },
   invalid_enum: {
     status: 400,
     code: 'invalid_request',
     when: 'phase, status or network is not one of its values',
-    message: '{param} must be one of {allowed}.',
+    message: '{param} must be one of {allowed}{hint}.',
   },
   invalid_cursor: {
     status: 400,
