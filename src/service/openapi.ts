@@ -72,7 +72,9 @@ function listPaths(defs: ReturnType<typeof endpoints>): Record<string, unknown> 
         in: 'query',
         required: false,
         description:
-          f.kind === 'code' ? `${f.description} An assigned code of any case, normalised to uppercase (an unassigned one, such as XX, is 400 unassigned_code); an assigned code no item has gives an empty page.` : f.description,
+          f.kind === 'code'
+            ? `${f.description} An assigned code of any case, normalised to uppercase (an unassigned one, such as XX, is 400 unassigned_code); an assigned code no item has gives an empty page.`
+            : f.description,
         schema: f.kind === 'code' ? { type: 'string', pattern: f.pattern!.source.replace(/A-Z/g, 'A-Za-z') } : { type: 'string', enum: f.allowed },
         example: f.example,
       })),
