@@ -148,3 +148,40 @@ describe('a port already in use', () => {
     expect(run.out()).toBe('');
   });
 });
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('a launcher that dies', () => {
+  it('a server whose parent is killed (SIGKILL: it forwards nothing) stops by itself: no orphan holds the port', async () => {
+    // A shell as the launcher, as npx or a supervisor would be: it prints the server's pid, then waits on it.
+    const quoted = [process.execPath, CLI, 'serve', '--seed', seedFile, '--port', '0'].map((a) => `'${a}'`).join(' ');
+    const launcher = spawn('sh', ['-c', `${quoted} 2>"$0" >/dev/null & echo $!; wait`, path.join(dir, 'launcher.err')], {
+      cwd: dir,
+      env: { PATH: process.env.PATH, CATALOG_CURSOR_SECRET: SECRET, CATALOG_API_KEYS: KEY },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let out = '';
+    launcher.stdout!.on('data', (d) => (out += d));
+    await until(() => /^\d+\n/.test(out), "the server's pid");
+    const pid = Number(out.trim());
+    try {
+      const { readFile } = await import('node:fs/promises');
+      const errFile = path.join(dir, 'launcher.err');
+      await until(async () => (await readFile(errFile, 'utf8').catch(() => '')).includes('Stop: kill'), 'the server to start');
+      const url = / at (http:\/\/\S+)/.exec(await readFile(errFile, 'utf8'))![1];
+      expect(await status(url, KEY)).toBe(200);
+      launcher.kill('SIGKILL');
+      await until(() => !alive(pid), 'the orphaned server to stop');
+      expect(await readFile(errFile, 'utf8')).toContain('catalog serve: stopped');
+    } finally {
+      if (alive(pid)) process.kill(pid, 'SIGKILL');
+    }
+  }, 30_000);
+});

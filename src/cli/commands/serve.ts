@@ -8,6 +8,7 @@ import { sourceOf, type SeedSource } from '../../service/seed-source.js';
 import { startService, type RunningService } from '../../service/server.js';
 import { SeedError } from '../../service/snapshot.js';
 import { boundHeapGrowth } from '../../service/heap.js';
+import { watchParent } from '../../service/parent.js';
 import { DEFAULT_RETENTION_MS } from '../../service/store.js';
 import { intFlag, parseFlags } from '../args.js';
 import { staleSeedNotice } from '../seed-freshness.js';
@@ -37,6 +38,7 @@ limit of each API key (such as 600/min, default ${DEFAULT_RATE_LIMIT}; off: none
 its own with limit=<n>/<s|min|h>. CATALOG_REDIS_URL shares the counts across replicas (Redis away: fail open).
 GET /readyz answers 200 once serving, 503 while stopping; /healthz is liveness.
 SIGHUP re-reads the seed file (or the store's pointer) and the keys file; SIGTERM or SIGINT drains in-flight requests and exits 0.
+The server also stops when the process that started it dies.
 
 Example:
   catalog serve --dev-key
@@ -171,7 +173,13 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (stale) lines.push(stale);
   io.stderr.write(`${lines.join('\n')}\n`);
 
+  // A launcher that died (killed npx or shell, supervisor gone) leaves no orphan holding the port.
+  const unwatch = watchParent(() => {
+    service.app.log.warn({ event: 'parent-gone' }, 'the process that started this server has exited: stopping');
+    void service.close();
+  });
   await service.closed;
+  unwatch();
   io.stderr.write('catalog serve: stopped\n');
   return EXIT.ok;
 }
