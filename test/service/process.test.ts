@@ -185,3 +185,67 @@ describe('a launcher that dies', () => {
     }
   }, 30_000);
 });
+
+describe('draining after SIGTERM, as a load balancer sees it', () => {
+  it('--drain-delay 2s: /readyz is 503 on new connections while the API is still served; then the port closes and the process exits 0', async () => {
+    const run = serve(['--port', '0', '--drain-delay', '2s'], { CATALOG_API_KEYS: KEY });
+    try {
+      await until(() => run.err().includes('Stop: kill'), 'the server to start');
+      const url = / at (http:\/\/\S+)/.exec(run.err())![1];
+      expect((await fetch(`${url}/readyz`)).status).toBe(200);
+      const sent = Date.now();
+      run.child.kill('SIGTERM');
+      await until(async () => (await fetch(`${url}/readyz`)).status === 503, '/readyz to answer 503');
+      // New connections, still served: each fetch below opens its own.
+      const ready = await fetch(`${url}/readyz`, { headers: { connection: 'close' } });
+      expect((await ready.json()).status).toBe('not-ready');
+      expect(await status(url, KEY)).toBe(200);
+      expect(await run.exited).toBe(0);
+      expect(Date.now() - sent).toBeGreaterThanOrEqual(2000);
+      await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+      expect(run.out()).toContain('"event":"drain-delay"');
+    } finally {
+      run.child.kill('SIGKILL');
+    }
+  }, 30_000);
+
+  it.each([
+    ['--drain-delay 0s and SIGTERM', ['--drain-delay', '0s'], 'SIGTERM'],
+    ['the default delay and SIGINT (Ctrl-C)', [], 'SIGINT'],
+  ] as const)(
+    '%s: the port closes at once',
+    async (_what, args, signal) => {
+      const run = serve(['--port', '0', ...args], { CATALOG_API_KEYS: KEY });
+      try {
+        await until(() => run.err().includes('Stop: kill'), 'the server to start');
+        const sent = Date.now();
+        run.child.kill(signal);
+        expect(await run.exited).toBe(0);
+        expect(Date.now() - sent).toBeLessThan(1500);
+        expect(run.out()).not.toContain('"event":"drain-delay"');
+      } finally {
+        run.child.kill('SIGKILL');
+      }
+    },
+    30_000,
+  );
+
+  it('a second SIGTERM during the delay stops waiting for the load balancer', async () => {
+    const run = serve(['--port', '0', '--drain-delay', '60s'], { CATALOG_API_KEYS: KEY });
+    try {
+      await until(() => run.err().includes('Stop: kill'), 'the server to start');
+      run.child.kill('SIGTERM');
+      await until(() => run.out().includes('"event":"drain-delay"'), 'the delay to start');
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+    } finally {
+      run.child.kill('SIGKILL');
+    }
+  }, 30_000);
+
+  it.each(['1d', '1.5s', 'soon'])('--drain-delay %s is a usage error naming the flag', async (value) => {
+    const run = serve(['--port', '0', '--drain-delay', value], { CATALOG_API_KEYS: KEY });
+    expect(await run.exited).toBe(2);
+    expect(run.err()).toContain('--drain-delay must be a duration such as 5s or 0s');
+  });
+});
