@@ -260,10 +260,10 @@ function operatorRoutes({ store }: RouteContext, options: Pick<AppOptions, 'read
       params: [],
       async handler(request, reply) {
         // Without a metrics token configured there are no metrics; the clients' keys never open them.
-        if (!metrics) return sendError(reply, { id: 'not_found' });
+        if (!metrics) return sendError(reply, { id: 'metrics_off' });
         if (!metrics.authorized(request.headers.authorization)) {
           reply.header('www-authenticate', 'Bearer realm="metrics"');
-          return sendError(reply, { id: 'invalid_credential' });
+          return sendError(reply, { id: 'invalid_metrics_token' });
         }
         const text = await metrics.render();
         return reply.header('cache-control', 'no-store').header('content-type', metrics.contentType).send(text);

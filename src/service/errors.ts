@@ -31,6 +31,13 @@ export const ERRORS = {
     when: 'A Bearer key was sent but it is malformed or is not an active key',
     message: 'The API key is not valid: check that it was copied whole, or ask for a new one.',
   },
+  invalid_metrics_token: {
+    status: 401,
+    code: 'unauthorized',
+    when: 'GET /metrics without the metrics token (none, an API key, another value)',
+    message:
+      '/metrics takes the metrics token, not an API key: send "Authorization: Bearer <token>" with the value of CATALOG_METRICS_TOKEN this replica was started with.',
+  },
   key_in_query: {
     status: 401,
     code: 'unauthorized',
@@ -164,6 +171,13 @@ export const ERRORS = {
     when: 'No endpoint at this path',
     message:
       'No such endpoint: the API serves /api/v1/rails, /api/v1/assets, /api/v1/countries (and one item of each by id or code), /api/v1/catalog, /api/v1/changes and /api/v1/openapi.json; the documentation is at /docs.',
+  },
+  metrics_off: {
+    status: 404,
+    code: 'not_found',
+    when: 'GET /metrics on a replica started without CATALOG_METRICS_TOKEN',
+    message:
+      'Metrics are off on this replica: start catalog serve with CATALOG_METRICS_TOKEN=<a token>, then send "Authorization: Bearer <that token>" to /metrics.',
   },
   method_not_allowed: {
     status: 405,
