@@ -271,7 +271,7 @@ export function clientRoutes(ctx: ClientRouteContext): ClientRoute[] {
 const POISONED = 'a member named "__proto__", or a "constructor" holding "prototype", is refused (no rail field has that name); remove it';
 
 /** Whether a parsed JSON value holds a "__proto__" member or a "constructor" object with "prototype", at any depth. */
-export function holdsPrototypeKey(value: unknown): boolean {
+function holdsPrototypeKey(value: unknown): boolean {
   // A walk with a list, not recursion: 16 KB of "[" nests 16,000 deep.
   const next: unknown[] = [value];
   while (next.length > 0) {
@@ -286,7 +286,7 @@ export function holdsPrototypeKey(value: unknown): boolean {
 }
 
 /** The charset parameter of a Content-Type, lowercased and unquoted; undefined when there is none. */
-export function charsetOf(contentType: string): string | undefined {
+function charsetOf(contentType: string): string | undefined {
   for (const part of contentType.split(';').slice(1)) {
     const eq = part.indexOf('=');
     if (eq < 0 || part.slice(0, eq).trim().toLowerCase() !== 'charset') continue;
