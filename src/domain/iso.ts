@@ -95,7 +95,7 @@ const FUND_CODES: Readonly<Record<string, string>> = {
 };
 
 /** Every active ISO 4217 code one can pay out in, sorted. */
-const CURRENCY_CODES: readonly string[] = currencyCodes
+export const CURRENCY_CODES: readonly string[] = currencyCodes
   .codes()
   .filter((code) => !(code in NON_CURRENCY_CODES) && !(code in FUND_CODES))
   .sort();
