@@ -29,6 +29,7 @@ import { parseArgs } from 'node:util';
 import Fastify from 'fastify';
 import type { Seed } from '../src/generated/types.js';
 import { buildApp } from '../src/service/app.js';
+import { COUNTRY_CODES, CURRENCY_CODES } from '../src/domain/iso.js';
 import { digestOf, KeyRing } from '../src/service/auth.js';
 import { SnapshotStore } from '../src/service/store.js';
 import { growSeed } from '../src/service/synthetic.js';
@@ -301,16 +302,6 @@ async function benchSeed(
   console.log(`  memory (after a gc): ${memory.join('\n')}\n`);
 }
 
-/** Two or three capital letters from a number: the i-th code of that length. */
-function letters(n: number, length: number): string {
-  let out = '';
-  for (let i = 0; i < length; i++) {
-    out += String.fromCharCode(65 + (n % 26));
-    n = Math.floor(n / 26);
-  }
-  return out;
-}
-
 /** What the operator sees of a process: its RSS now and its peak RSS (VmHWM), from /proc, in bytes. */
 function procMemory(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -336,9 +327,12 @@ const MEMORY_GAUGES = [
 /** The i-th query of a memory run: its path and the coding it asks for. */
 type DistinctQuery = (n: number) => { path: string; encoding: string };
 
-/** Distinct filters (country x currency), almost all matching nothing: a page of its own each, under 1 KB. */
+/**
+ * Distinct filters (country x currency x limit), almost all matching nothing: a page of its own each, under 1 KB.
+ * Assigned codes only: the filters refuse the others (400), which would measure the error path instead.
+ */
 const emptyFilters: DistinctQuery = (n) => ({
-  path: `/api/v1/rails?country=${letters(n % 676, 2)}&currency=${letters(Math.floor(n / 676) % 17576, 3)}`,
+  path: `/api/v1/rails?country=${COUNTRY_CODES[n % COUNTRY_CODES.length]}&currency=${CURRENCY_CODES[Math.floor(n / COUNTRY_CODES.length) % CURRENCY_CODES.length]}&limit=${1 + (Math.floor(n / (COUNTRY_CODES.length * CURRENCY_CODES.length)) % 100)}`,
   encoding: ['identity', 'br', 'gzip', 'identity'][n % 4],
 });
 

@@ -95,7 +95,6 @@ const FUND_CODES: Readonly<Record<string, string>> = {
 };
 
 /** Every active ISO 4217 code one can pay out in, sorted. */
-/** Every active ISO 4217 payout currency code, sorted (no fund or non-currency code). */
 export const CURRENCY_CODES: readonly string[] = currencyCodes
   .codes()
   .filter((code) => !(code in NON_CURRENCY_CODES) && !(code in FUND_CODES))

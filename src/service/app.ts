@@ -229,6 +229,7 @@ function listHandler(endpoint: EndpointDef, { store, cursors, responses }: Route
   ) {
     const key = after === undefined ? firstPageKey(snapshot.version, query) : pageKey(snapshot.version, endpoint.name, query.filterKey, query.limit, after);
     reply.header('cache-control', 'private').header('catalog-version', snapshot.version);
+    if (query.limitReduced) reply.header('catalog-limit-reduced', String(query.limit));
     return responses.send(request, reply, key, () => renderPage(snapshot, endpoint, query, after, cursors), JSON_TYPE);
   }
   return list;
@@ -259,10 +260,10 @@ function operatorRoutes({ store }: RouteContext, options: Pick<AppOptions, 'read
       params: [],
       async handler(request, reply) {
         // Without a metrics token configured there are no metrics; the clients' keys never open them.
-        if (!metrics) return sendError(reply, { id: 'not_found' });
+        if (!metrics) return sendError(reply, { id: 'metrics_off' });
         if (!metrics.authorized(request.headers.authorization)) {
           reply.header('www-authenticate', 'Bearer realm="metrics"');
-          return sendError(reply, { id: 'invalid_credential' });
+          return sendError(reply, { id: 'invalid_metrics_token' });
         }
         const text = await metrics.render();
         return reply.header('cache-control', 'no-store').header('content-type', metrics.contentType).send(text);
@@ -453,6 +454,10 @@ function fastifyOptions(
     http: { requireHostHeader: false },
     return503OnClosing: false,
     bodyLimit: 1024,
+    // Read as plain JSON.parse does (such keys become own properties, never a prototype): the beneficiary check looks
+    // for them before using the body and says why it refuses them, which a parser's "not valid JSON" would not.
+    onProtoPoisoning: 'ignore',
+    onConstructorPoisoning: 'ignore',
     // What the router still cannot read (a request target that is not a path): 400, after the key check on a route that needs one.
     frameworkErrors: (_err: Error, request: FastifyRequest, reply: FastifyReply) => {
       reply.header('x-request-id', request.id);

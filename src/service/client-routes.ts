@@ -6,7 +6,7 @@ import type { CursorCodec } from './cursor.js';
 import { endpoints, type EndpointDef, type EndpointName } from './endpoints.js';
 import type { ApiError } from './errors.js';
 import type { VersionHistory } from './history.js';
-import { parseLimit, type ParsedQuery } from './params.js';
+import { limitWasReduced, parseLimit, type ParsedQuery } from './params.js';
 import { Representation, type ResponseCache } from './representation.js';
 import type { Snapshot } from './snapshot.js';
 import type { SnapshotStore } from './store.js';
@@ -129,9 +129,10 @@ function catalogBody(snapshot: Snapshot): Buffer {
 }
 
 /** Reads the query of /api/v1/changes: since (required), limit, cursor; strict like the lists. */
-function readChangesQuery(query: ParsedQuery): { since: string; limit: number; cursor?: string } | ApiError {
+function readChangesQuery(query: ParsedQuery): { since: string; limit: number; cursor?: string; limitReduced: boolean } | ApiError {
   let since: string | undefined;
   let limit: number = LIMIT.default;
+  let limitReduced = false;
   let cursor: string | undefined;
   const seen = new Set<string>();
   for (const p of query) {
@@ -149,6 +150,7 @@ function readChangesQuery(query: ParsedQuery): { since: string; limit: number; c
       const n = parseLimit(p.value);
       if (n === undefined) return { id: 'invalid_limit', param: 'limit' };
       limit = n;
+      limitReduced = limitWasReduced(p.value);
     } else cursor = p.value;
   }
   if (since === undefined)
@@ -157,7 +159,7 @@ function readChangesQuery(query: ParsedQuery): { since: string; limit: number; c
       param: 'since',
       vars: { hint: 'give the seed version your copy of the catalog has (its meta.version, or the Catalog-Version header you got it with)' },
     };
-  return { since, limit, cursor };
+  return { since, limit, cursor, limitReduced };
 }
 
 function isError<T extends object>(value: T | ApiError): value is ApiError {
@@ -245,6 +247,7 @@ export function clientRoutes(ctx: ClientRouteContext): ClientRoute[] {
       if (!from) return sendError(reply, { id: 'unknown_version', param: 'since', vars: { version: query.since } });
       const to = history.get(toVersion)!;
       reply.header('cache-control', 'private').header('catalog-version', toVersion);
+      if (query.limitReduced) reply.header('catalog-limit-reduced', String(query.limit));
       const etag = `"${toVersion}-${digest(`${ctx.cursors.fingerprint}\nchanges\n${query.since}\n${query.limit}\n${after}`)}"`;
       return responses.send(
         request,
@@ -262,6 +265,38 @@ export function clientRoutes(ctx: ClientRouteContext): ClientRoute[] {
     },
   });
   return routes;
+}
+
+/** What a parsed body must never hold: keys that reach an object's prototype once copied with assignment. */
+const POISONED = 'a member named "__proto__", or a "constructor" holding "prototype", is refused (no rail field has that name); remove it';
+
+/** Whether a parsed JSON value holds a "__proto__" member or a "constructor" object with "prototype", at any depth. */
+function holdsPrototypeKey(value: unknown): boolean {
+  // A walk with a list, not recursion: 16 KB of "[" nests 16,000 deep.
+  const next: unknown[] = [value];
+  while (next.length > 0) {
+    const node = next.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (Object.hasOwn(node, '__proto__')) return true;
+    const ctor = Object.hasOwn(node, 'constructor') ? (node as { constructor: unknown }).constructor : undefined;
+    if (ctor !== null && typeof ctor === 'object' && Object.hasOwn(ctor, 'prototype')) return true;
+    next.push(...Object.values(node));
+  }
+  return false;
+}
+
+/** The charset parameter of a Content-Type, lowercased and unquoted; undefined when there is none. */
+function charsetOf(contentType: string): string | undefined {
+  for (const part of contentType.split(';').slice(1)) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim().toLowerCase() !== 'charset') continue;
+    return part
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toLowerCase();
+  }
+  return undefined;
 }
 
 /**
@@ -293,6 +328,10 @@ export function registerBeneficiaryChecks(app: FastifyInstance, ctx: ClientRoute
         const type = request.headers['content-type'];
         const mediaType = typeof type === 'string' ? type.split(';')[0].trim().toLowerCase() : '';
         if (mediaType !== 'application/json') return void sendError(reply, { id: 'unsupported_media_type' });
+        // The parser reads UTF-8 whatever the header says: a body declared in another charset would be misread.
+        const charset = charsetOf(type as string);
+        if (charset !== undefined && charset !== 'utf-8')
+          return void sendError(reply, { id: 'unsupported_charset', vars: { charset: JSON.stringify(charset.slice(0, 40)) } });
         done();
       },
       bodyLimit: CHECK_BODY_LIMIT,
@@ -306,6 +345,7 @@ export function registerBeneficiaryChecks(app: FastifyInstance, ctx: ClientRoute
       const body = request.body as unknown;
       if (body === null || typeof body !== 'object' || Array.isArray(body))
         return sendError(reply, { id: 'invalid_body', vars: { problem: 'the body is not a JSON object' } });
+      if (holdsPrototypeKey(body)) return sendError(reply, { id: 'invalid_body', vars: { problem: POISONED } });
       const extra = Object.keys(body).find((k) => k !== 'values');
       if (extra !== undefined) {
         const shown = extra.slice(0, 64);

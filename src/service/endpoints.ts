@@ -1,5 +1,6 @@
 import { schemaValidators, type JsonSchema } from '../model/schemas.js';
 import type { SeedAsset, SeedCountry, SeedRail } from '../generated/types.js';
+import { currencyStatus, isCountryCode, nearCurrencyCodes, suggestCountryCode } from '../domain/iso.js';
 
 /** The seed schema, whose definitions are what the responses contain. */
 export function seedSchema(): JsonSchema {
@@ -29,6 +30,11 @@ export interface FilterDef {
   description: string;
   /** The values of an item this filter matches. */
   valuesOf(item: any): readonly string[];
+  /** A code: whether the standard assigns it (the validator's idea of a code), and the one meant by one it does not. */
+  assigned?: (code: string) => boolean;
+  nearest?: (code: string) => string | undefined;
+  /** An enum: the value meant by a word that is not one (closed: never). */
+  meant?: Readonly<Record<string, string>>;
 }
 
 export type EndpointName = 'rails' | 'assets' | 'countries';
@@ -45,14 +51,34 @@ export interface EndpointDef {
   filters: FilterDef[];
 }
 
-function codeFilter(name: string, pointer: string, what: string, example: string, valuesOf: (item: any) => readonly string[], description: string): FilterDef {
-  return { name, kind: 'code', pattern: new RegExp(at(pointer).pattern), what, example, description, valuesOf };
+function codeFilter(
+  name: string,
+  pointer: string,
+  what: string,
+  example: string,
+  valuesOf: (item: any) => readonly string[],
+  description: string,
+  standard: Pick<FilterDef, 'assigned' | 'nearest'>,
+): FilterDef {
+  return { name, kind: 'code', pattern: new RegExp(at(pointer).pattern), what, example, description, valuesOf, ...standard };
 }
 
-function enumFilter(name: string, pointer: string, valuesOf: (item: any) => readonly string[], description: string): FilterDef {
+function enumFilter(name: string, pointer: string, valuesOf: (item: any) => readonly string[], description: string, meant?: Record<string, string>): FilterDef {
   const allowed = at(pointer).enum as string[];
-  return { name, kind: 'enum', allowed, what: `one of ${allowed.join(', ')}`, example: allowed[0], description, valuesOf };
+  return { name, kind: 'enum', allowed, what: `one of ${allowed.join(', ')}`, example: allowed[0], description, valuesOf, meant };
 }
+
+/** Codes as the validator reads them (src/domain/iso.ts): assigned ISO 3166-1 countries, ISO 4217 payout currencies. */
+const COUNTRY_STANDARD = { assigned: isCountryCode, nearest: (code: string) => suggestCountryCode(code) };
+const CURRENCY_STANDARD = {
+  assigned: (code: string) => currencyStatus(code).kind === 'currency',
+  nearest: (code: string) => {
+    const status = currencyStatus(code);
+    if (status.kind === 'fund') return status.currency;
+    const near = nearCurrencyCodes(code);
+    return near.length > 0 ? near.slice(0, 3).join(' or currency=') : undefined;
+  },
+};
 
 let cached: Record<EndpointName, EndpointDef> | undefined;
 
@@ -74,6 +100,7 @@ export function endpoints(): Record<EndpointName, EndpointDef> {
           'FR',
           (r: SeedRail) => r.countries,
           'Only rails serving this country (ISO 3166-1 alpha-2, any case).',
+          COUNTRY_STANDARD,
         ),
         codeFilter(
           'currency',
@@ -82,8 +109,11 @@ export function endpoints(): Record<EndpointName, EndpointDef> {
           'EUR',
           (r: SeedRail) => [r.currency],
           'Only rails paying out in this currency (ISO 4217, any case).',
+          CURRENCY_STANDARD,
         ),
-        enumFilter('phase', '/definitions/phase', (r: SeedRail) => [r.phase], 'Only rails in this phase.'),
+        enumFilter('phase', '/definitions/phase', (r: SeedRail) => [r.phase], 'Only rails in this phase (a closed rail is in phase never).', {
+          closed: 'never',
+        }),
       ],
     },
     assets: {

@@ -31,6 +31,13 @@ export const ERRORS = {
     when: 'A Bearer key was sent but it is malformed or is not an active key',
     message: 'The API key is not valid: check that it was copied whole, or ask for a new one.',
   },
+  invalid_metrics_token: {
+    status: 401,
+    code: 'unauthorized',
+    when: 'GET /metrics without the metrics token (none, an API key, another value)',
+    message:
+      '/metrics takes the metrics token, not an API key: send "Authorization: Bearer <token>" with the value of CATALOG_METRICS_TOKEN this replica was started with.',
+  },
   key_in_query: {
     status: 401,
     code: 'unauthorized',
@@ -73,11 +80,17 @@ export const ERRORS = {
     when: 'country or currency is not a well-formed code',
     message: '{param} must be {what}, such as {param}={example} (lowercase is accepted).',
   },
+  unassigned_code: {
+    status: 400,
+    code: 'invalid_request',
+    when: 'country or currency is well-formed but not assigned (a country: ISO 3166-1 alpha-2; a currency: ISO 4217, an active currency)',
+    message: '{param}={value} is not {what}{hint}',
+  },
   invalid_enum: {
     status: 400,
     code: 'invalid_request',
     when: 'phase, status or network is not one of its values',
-    message: '{param} must be one of {allowed}.',
+    message: '{param} must be one of {allowed}{hint}.',
   },
   invalid_cursor: {
     status: 400,
@@ -116,6 +129,12 @@ export const ERRORS = {
     when: 'A POST body that is not sent as Content-Type: application/json',
     message: 'Send the body as JSON with "Content-Type: application/json".',
   },
+  unsupported_charset: {
+    status: 415,
+    code: 'unsupported_media_type',
+    when: 'A POST body sent as application/json with a charset other than UTF-8',
+    message: 'The body must be UTF-8 JSON: send "Content-Type: application/json" (or with "; charset=utf-8"), not charset={charset}.',
+  },
   body_too_large: {
     status: 413,
     code: 'payload_too_large',
@@ -152,6 +171,13 @@ export const ERRORS = {
     when: 'No endpoint at this path',
     message:
       'No such endpoint: the API serves /api/v1/rails, /api/v1/assets, /api/v1/countries (and one item of each by id or code), /api/v1/catalog, /api/v1/changes and /api/v1/openapi.json; the documentation is at /docs.',
+  },
+  metrics_off: {
+    status: 404,
+    code: 'not_found',
+    when: 'GET /metrics on a replica started without CATALOG_METRICS_TOKEN',
+    message:
+      'Metrics are off on this replica: start catalog serve with CATALOG_METRICS_TOKEN=<a token>, then send "Authorization: Bearer <that token>" to /metrics.',
   },
   method_not_allowed: {
     status: 405,

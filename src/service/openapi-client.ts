@@ -7,7 +7,7 @@ import { readSchema } from '../model/schemas.js';
 import { project } from '../seed/project.js';
 import { CHECK_BODY_LIMIT } from './client-routes.js';
 import { changesBetween, type VersionContent } from './history.js';
-import { DATA_HEADERS, DATA_NOT_MODIFIED, errorResponse, ref, whenOf } from './openapi-parts.js';
+import { DATA_HEADERS, DATA_NOT_MODIFIED, errorResponse, LIST_HEADERS, ref, whenOf } from './openapi-parts.js';
 
 /** Schemas of the client-kit endpoints (OpenAPI components; the SDK's types are generated from them). */
 export const clientSchemas = {
@@ -298,7 +298,7 @@ function checkOperation(ex: BundledExamples | undefined, noQuery: string): Recor
       '404': errorResponse('not_found: no rail has this id.'),
       '409': errorResponse(`${whenOf('rail_closed')}.`),
       '413': errorResponse(`${whenOf('body_too_large')}.`),
-      '415': errorResponse(`${whenOf('unsupported_media_type')}.`),
+      '415': errorResponse(`${whenOf('unsupported_media_type', 'unsupported_charset')}.`),
     },
   };
 }
@@ -325,12 +325,12 @@ function changesOperation(ex: BundledExamples | undefined): Record<string, unkno
     responses: {
       '200': {
         description: 'A page of changes; empty when since is the current version.',
-        headers: DATA_HEADERS,
+        headers: LIST_HEADERS,
         content: {
           'application/json': ex?.changes === undefined ? { schema: ref.schema('ChangeList') } : { schema: ref.schema('ChangeList'), example: ex.changes },
         },
       },
-      '304': DATA_NOT_MODIFIED,
+      '304': { ...DATA_NOT_MODIFIED, headers: { ...DATA_NOT_MODIFIED.headers, 'Catalog-Limit-Reduced': ref.header('CatalogLimitReduced') } },
       '400': errorResponse(
         "invalid_request: since missing or malformed, or another parameter or the cursor not valid, or the cursor's version no longer held.",
       ),

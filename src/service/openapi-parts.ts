@@ -46,6 +46,10 @@ export const HEADER_COMPONENTS: Json = {
     required: true,
     schema: { type: 'string', pattern: '^"[!#-~]+"$' },
   },
+  CatalogLimitReduced: {
+    description: 'Sent when the limit asked for was above the largest page: the page size used instead (the limit is reduced, not refused).',
+    schema: { type: 'integer', minimum: 1 },
+  },
   CatalogVersion: {
     description: 'The seed version the answer comes from (the version a run of pages stays on).',
     required: true,
@@ -189,6 +193,9 @@ export const DATA_HEADERS = {
   Vary: ref.header('Vary'),
   'Content-Encoding': ref.header('ContentEncoding'),
 };
+
+/** The response headers of a page of a list or of the changes feed: those of data, and the limit when it was reduced. */
+export const LIST_HEADERS = { ...DATA_HEADERS, 'Catalog-Limit-Reduced': ref.header('CatalogLimitReduced') };
 
 /** The 304 of a page of data: the ETag the client named, and the headers of its 200 but the coding. */
 export const DATA_NOT_MODIFIED = {

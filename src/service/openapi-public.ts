@@ -184,10 +184,10 @@ function probes(): Record<string, unknown> {
         security: [{ metricsToken: [] }],
         responses: {
           '200': { description: 'The Prometheus text format (version 0.0.4).', headers: NO_STORE, content: { 'text/plain': { schema: { type: 'string' } } } },
-          '401': errorResponse('unauthorized: no metrics token, or another one.', {
+          '401': errorResponse(`${whenOf('invalid_metrics_token')}.`, {
             'WWW-Authenticate': constant('Bearer realm="metrics"', 'The metrics token is a Bearer token.'),
           }),
-          '404': errorResponse('not_found: the service has no metrics token, so no metrics.'),
+          '404': errorResponse(`${whenOf('metrics_off')}.`),
         },
       },
     },

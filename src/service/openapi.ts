@@ -5,7 +5,7 @@ import { endpoints, LIMIT, seedSchema, type EndpointDef } from './endpoints.js';
 import { ERRORS, errorSchema } from './errors.js';
 import { MAX_CURSOR_LENGTH } from './cursor.js';
 import { clientPaths, clientSchemas } from './openapi-client.js';
-import { completeOperations, DATA_HEADERS, DATA_NOT_MODIFIED, errorResponse, HEADER_COMPONENTS, ref, RESPONSE_COMPONENTS, whenOf } from './openapi-parts.js';
+import { completeOperations, DATA_NOT_MODIFIED, errorResponse, HEADER_COMPONENTS, LIST_HEADERS, ref, RESPONSE_COMPONENTS, whenOf } from './openapi-parts.js';
 import { publicPaths, publicSchemas } from './openapi-public.js';
 import { MIN_COMPRESS_BYTES } from './representation.js';
 
@@ -72,7 +72,9 @@ function listPaths(defs: ReturnType<typeof endpoints>): Record<string, unknown> 
         in: 'query',
         required: false,
         description:
-          f.kind === 'code' ? `${f.description} Well-formed code of any case, normalised to uppercase; a code no item has gives an empty page.` : f.description,
+          f.kind === 'code'
+            ? `${f.description} An assigned code of any case, normalised to uppercase (an unassigned one, such as XX, is 400 unassigned_code); an assigned code no item has gives an empty page.`
+            : f.description,
         schema: f.kind === 'code' ? { type: 'string', pattern: f.pattern!.source.replace(/A-Z/g, 'A-Za-z') } : { type: 'string', enum: f.allowed },
         example: f.example,
       })),
@@ -87,8 +89,8 @@ function listPaths(defs: ReturnType<typeof endpoints>): Record<string, unknown> 
         description: `Cursor-paginated, ordered by ${endpoint.key}. Unknown, repeated or empty parameters are refused (400). A cursor from any replica works on every replica while its catalog version is in the seed store.`,
         parameters,
         responses: {
-          '200': { description: 'A page.', headers: DATA_HEADERS, content: { 'application/json': { schema: ref.schema(TITLES[endpoint.name]) } } },
-          '304': DATA_NOT_MODIFIED,
+          '200': { description: 'A page.', headers: LIST_HEADERS, content: { 'application/json': { schema: ref.schema(TITLES[endpoint.name]) } } },
+          '304': { ...DATA_NOT_MODIFIED, headers: { ...DATA_NOT_MODIFIED.headers, 'Catalog-Limit-Reduced': ref.header('CatalogLimitReduced') } },
           '400': errorResponse(
             `invalid_request: a parameter or the cursor is not valid, or the cursor's catalog version is no longer held (expired_cursor); param names it. ${whenOf('expired_cursor')}.`,
           ),
@@ -125,7 +127,7 @@ function parameterComponents(): Record<string, unknown> {
       name: 'limit',
       in: 'query',
       required: false,
-      description: `Page size: a whole number of at least 1 written with digits only; default ${LIMIT.default}; above ${LIMIT.max} it is reduced to ${LIMIT.max}. May change between the pages of a run.`,
+      description: `Page size: a whole number of at least 1 written with digits only; default ${LIMIT.default}; above ${LIMIT.max} it is reduced to ${LIMIT.max}, and the answer carries Catalog-Limit-Reduced: ${LIMIT.max}. May change between the pages of a run.`,
       schema: { type: 'integer', minimum: 1, default: LIMIT.default },
       example: LIMIT.default,
     },

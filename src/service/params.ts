@@ -91,11 +91,39 @@ export interface ListQuery {
   filters: Array<{ def: FilterDef; value: string }>;
   /** Canonical text of the filters (country=FR&phase=live): what cursors and ETags are bound to. */
   filterKey: string;
+  /** The limit asked for was above the largest page and was reduced (said in Catalog-Limit-Reduced). */
+  limitReduced: boolean;
+}
+
+/** Whether a limit that parseLimit accepts was reduced to the largest page. */
+export function limitWasReduced(value: string): boolean {
+  const digits = value.replace(/^0+/, '');
+  return digits.length > 3 || Number(digits) > LIMIT.max;
 }
 
 /** How a parameter is named in `param` and messages: at most 64 characters of it. */
 function shown(name: string): string {
   return name.length > 64 ? name.slice(0, 64) : name;
+}
+
+/** What a refused enum value was probably meant to be: a word the catalog says otherwise (closed: never), or its case. */
+function enumHint(def: FilterDef, value: string): string {
+  const meant = def.meant !== undefined && Object.hasOwn(def.meant, value.toLowerCase()) ? def.meant[value.toLowerCase()] : undefined;
+  if (meant !== undefined) return `; ${meant} is the ${value.toLowerCase()} ${def.name}: ${def.name}=${meant}`;
+  const lower = value.toLowerCase();
+  if (def.allowed!.includes(lower)) return ` (values are lowercase): ${def.name}=${lower}`;
+  return '';
+}
+
+/**
+ * A well-formed code the standard does not assign (country=XX, currency=ABC): refused as the validator refuses it in
+ * a catalog file, so that a code that can never match is a typo said, not an empty page.
+ */
+function unassigned(def: FilterDef, code: string): ApiError {
+  const near = def.nearest?.(code);
+  const hint = near !== undefined ? `: did you mean ${def.name}=${near}?` : `; write an assigned one, such as ${def.name}=${def.example}.`;
+  const what = def.name === 'country' ? 'an assigned ISO 3166-1 alpha-2 country code' : 'an active ISO 4217 currency code';
+  return { id: 'unassigned_code', param: def.name, vars: { value: code, what, hint } };
 }
 
 /** limit: digits only, at least 1; above the maximum it is reduced to the maximum. undefined when invalid. */
@@ -130,6 +158,7 @@ export function acceptedNames(endpoint: EndpointDef): string[] {
  */
 export function readListQuery(endpoint: EndpointDef, query: ParsedQuery): ListQuery | ApiError {
   let limit: number = LIMIT.default;
+  let limitReduced = false;
   let cursor: string | undefined;
   const values = new Map<string, string>();
   const seen = new Set<string>();
@@ -145,14 +174,16 @@ export function readListQuery(endpoint: EndpointDef, query: ParsedQuery): ListQu
       const n = parseLimit(p.value);
       if (n === undefined) return { id: 'invalid_limit', param: 'limit' };
       limit = n;
+      limitReduced = limitWasReduced(p.value);
     } else if (p.name === 'cursor') {
       cursor = p.value;
     } else {
       const value = normaliseFilter(filter!, p.value);
       if (value === undefined)
         return filter!.kind === 'enum'
-          ? { id: 'invalid_enum', param: filter!.name, vars: { allowed: listOf(filter!.allowed!.map(String)) } }
+          ? { id: 'invalid_enum', param: filter!.name, vars: { allowed: listOf(filter!.allowed!.map(String)), hint: enumHint(filter!, p.value) } }
           : { id: 'invalid_code', param: filter!.name, vars: { what: filter!.what, example: filter!.example } };
+      if (filter!.assigned && !filter!.assigned(value)) return unassigned(filter!, value);
       values.set(filter!.name, value);
     }
   }
@@ -161,7 +192,7 @@ export function readListQuery(endpoint: EndpointDef, query: ParsedQuery): ListQu
     const value = values.get(def.name);
     if (value !== undefined) filters.push({ def, value });
   }
-  return { limit, cursor, filters, filterKey: filters.map((f) => `${f.def.name}=${f.value}`).join('&') };
+  return { limit, cursor, filters, filterKey: filters.map((f) => `${f.def.name}=${f.value}`).join('&'), limitReduced };
 }
 
 const LIST_QUERIES = new WeakMap<ParsedQuery, { endpoint: EndpointDef; query: ListQuery }>();

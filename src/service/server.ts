@@ -46,6 +46,11 @@ export interface ServiceOptions {
   signals?: EventEmitter;
   /** How long in-flight requests may take to finish after SIGTERM before their connections are cut. */
   drainTimeoutMs?: number;
+  /**
+   * After SIGTERM, how long the service keeps accepting connections and serving API requests while /readyz answers
+   * 503, so that a load balancer sees it leave before its port closes (default 0; catalog serve's --drain-delay).
+   */
+  drainDelayMs?: number;
 }
 
 /** A listening service. */
@@ -56,8 +61,11 @@ export interface RunningService {
   url: string;
   /** Re-reads the seed file (and the keys file); what SIGHUP does. */
   reload(): Promise<ReloadResult>;
-  /** Stops accepting connections, lets in-flight requests finish, then resolves; what SIGTERM does. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting connections, lets in-flight requests finish, then resolves; what SIGTERM does after its drain
+   * delay, and SIGINT at once. With `delayMs`, answers /readyz 503 and goes on serving for that long first.
+   */
+  close(delayMs?: number): Promise<void>;
   /** Resolves once the service has stopped, whoever stopped it. */
   closed: Promise<void>;
 }
@@ -197,7 +205,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   let resolveClosed!: () => void;
   const closed = new Promise<void>((resolve) => (resolveClosed = resolve));
   let closing: Promise<void> | undefined;
-  function close(): Promise<void> {
+  let delayed: { promise: Promise<void>; cut: () => void } | undefined;
+  function close(delayMs = 0): Promise<void> {
+    if (delayed) {
+      // Asked again while readiness says 503: stop waiting for the load balancer.
+      const waiting = delayed;
+      delayed = undefined;
+      waiting.cut();
+      return waiting.promise;
+    }
     if (closing) {
       // Asked again while draining: cut what is left.
       app.server.closeAllConnections();
@@ -205,6 +221,23 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     }
     readiness.stopping();
     if (poller) clearInterval(poller);
+    if (delayMs > 0) {
+      app.log.info({ event: 'drain-delay', delayMs }, 'stopping: /readyz answers 503; still serving until the load balancer has taken this replica out');
+      let cut!: () => void;
+      const waited = new Promise<void>((resolve) => (cut = resolve));
+      const timer = setTimeout(cut, delayMs);
+      const afterDelay = () => {
+        clearTimeout(timer);
+        delayed = undefined;
+        return shutDown();
+      };
+      delayed = { promise: waited.then(afterDelay), cut };
+      return delayed.promise;
+    }
+    return shutDown();
+  }
+  function shutDown(): Promise<void> {
+    if (closing) return closing;
     app.log.info({ event: 'stopping' }, 'stopping: draining in-flight requests');
     drain.closing();
     const force = setTimeout(() => {
@@ -221,7 +254,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     });
     return closing;
   }
-  const unwire = wireSignals(options.signals ?? process, reload, close);
+  const unwire = wireSignals(options.signals ?? process, reload, (signal) => close(signal === 'SIGTERM' ? (options.drainDelayMs ?? 0) : 0));
   return { app, store, url, reload, close, closed };
 }
 
@@ -333,15 +366,20 @@ function reloaders({ app, store, options, readiness, metrics, repeated, readHist
 }
 
 /** SIGHUP reloads, SIGTERM and SIGINT stop; returns what takes the handlers off again. */
-function wireSignals(signals: NonNullable<ServiceOptions['signals']>, reload: () => Promise<unknown>, close: () => Promise<void>): () => void {
+function wireSignals(
+  signals: NonNullable<ServiceOptions['signals']>,
+  reload: () => Promise<unknown>,
+  close: (signal: 'SIGTERM' | 'SIGINT') => Promise<void>,
+): () => void {
   const onHup = () => void reload();
-  const onStop = () => void close();
+  const onTerm = () => void close('SIGTERM');
+  const onInt = () => void close('SIGINT');
   signals.on('SIGHUP', onHup);
-  signals.on('SIGTERM', onStop);
-  signals.on('SIGINT', onStop);
+  signals.on('SIGTERM', onTerm);
+  signals.on('SIGINT', onInt);
   return () => {
     signals.off('SIGHUP', onHup);
-    signals.off('SIGTERM', onStop);
-    signals.off('SIGINT', onStop);
+    signals.off('SIGTERM', onTerm);
+    signals.off('SIGINT', onInt);
   };
 }

@@ -100,7 +100,7 @@ function launch(command: string, args: string[]): Run {
 
 /** The URL the server printed, once it serves (the last line of its banner is out). */
 async function served(run: Run): Promise<string> {
-  await until(() => run.err().includes('SIGTERM or Ctrl-C stops') || run.child.exitCode !== null, 'the server to start');
+  await until(() => run.err().includes('Stop: kill') || run.child.exitCode !== null, 'the server to start');
   const url = / at (http:\/\/\S+)/.exec(run.err())?.[1];
   if (!url) throw new Error(`the server did not start:\n${run.err()}`);
   return url;

@@ -92,7 +92,7 @@ describe('what an entry costs', () => {
     const page = renderPage(
       snapshot,
       endpoint,
-      { limit: 1, cursor: undefined, filters: [], filterKey: '' },
+      { limit: 1, cursor: undefined, filters: [], filterKey: '', limitReduced: false },
       undefined,
       new CursorCodec('cursor-secret-for-tests-0123456789abcdef'),
     );

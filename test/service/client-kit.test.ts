@@ -117,12 +117,31 @@ describe('POST /api/v1/rails/{id}/beneficiary-checks', () => {
     ['text/plain', '{"values":{}}', { 'content-type': 'text/plain' }, 415, 'unsupported_media_type'],
     ['form data', 'values=1', { 'content-type': 'application/x-www-form-urlencoded' }, 415, 'unsupported_media_type'],
     ['17 KB', { values: { pixKey: 'x'.repeat(17 * 1024) } }, {}, 413, 'payload_too_large'],
-  ] as const)('%s: %i %s', async (_what, payload, headers, status, code) => {
+    ['charset utf-16', '{"values":{}}', { 'content-type': 'application/json; charset=utf-16' }, 415, 'unsupported_media_type', /not charset="utf-16"/],
+    ['charset latin1, quoted', '{"values":{}}', { 'content-type': 'application/json;charset="ISO-8859-1"' }, 415, 'unsupported_media_type', /UTF-8/],
+    ['__proto__ in values', '{"values":{"__proto__":"x"}}', {}, 400, 'invalid_request', /"__proto__".*is refused.*remove it/],
+    ['__proto__ deep in a list', '{"values":{"a":[1,{"b":{"__proto__":{}}}]}}', {}, 400, 'invalid_request', /"__proto__".*is refused/],
+    ['constructor.prototype', '{"values":{"constructor":{"prototype":{}}}}', {}, 400, 'invalid_request', /"__proto__".*is refused/],
+  ] as const)('%s: %i %s', async (_what, payload, headers, status, code, message?: RegExp) => {
     const res = await post(URL, payload, headers as Record<string, string>);
     expect(res.statusCode).toBe(status);
     expect(res.json().error.code).toBe(code);
+    if (message) expect(res.json().error.message).toMatch(message);
+    if (message) expect(res.json().error.message).not.toMatch(/not valid JSON/);
     expect(res.headers['cache-control']).toBe('no-store');
   });
+
+  it('a body nested 8,000 deep is looked through for such keys without overflowing', async () => {
+    const res = await post(URL, `{"values":{"a":${'['.repeat(8000)}{"__proto__":1}${']'.repeat(8000)}}}`);
+    expect(res.json().error.message).toMatch(/"__proto__".*is refused/);
+  });
+
+  it.each(['application/json; charset=utf-8', 'application/json; charset="UTF-8"', 'application/json;CHARSET=utf-8', 'application/json'])(
+    '%s is read',
+    async (type) => {
+      expect((await post(URL, { values: {} }, { 'content-type': type })).statusCode).toBe(200);
+    },
+  );
 
   it('a body just under 16 KB is checked', async () => {
     const res = await post(URL, { values: { pixKey: 'x'.repeat(15 * 1024) } });

@@ -112,7 +112,7 @@ describe('compressed responses', () => {
   });
 
   it('a small body (an empty page) is sent as it is, with one ETag', async () => {
-    const res = await get(app, '/api/v1/rails?country=ZZ', { 'accept-encoding': 'br, gzip' });
+    const res = await get(app, '/api/v1/rails?country=AQ', { 'accept-encoding': 'br, gzip' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json()).toEqual({ data: [], next_cursor: null });

@@ -148,3 +148,104 @@ describe('a port already in use', () => {
     expect(run.out()).toBe('');
   });
 });
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('a launcher that dies', () => {
+  it('a server whose parent is killed (SIGKILL: it forwards nothing) stops by itself: no orphan holds the port', async () => {
+    // A shell as the launcher, as npx or a supervisor would be: it prints the server's pid, then waits on it.
+    const quoted = [process.execPath, CLI, 'serve', '--seed', seedFile, '--port', '0'].map((a) => `'${a}'`).join(' ');
+    const launcher = spawn('sh', ['-c', `${quoted} 2>"$0" >/dev/null & echo $!; wait`, path.join(dir, 'launcher.err')], {
+      cwd: dir,
+      env: { PATH: process.env.PATH, CATALOG_CURSOR_SECRET: SECRET, CATALOG_API_KEYS: KEY },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let out = '';
+    launcher.stdout!.on('data', (d) => (out += d));
+    await until(() => /^\d+\n/.test(out), "the server's pid");
+    const pid = Number(out.trim());
+    try {
+      const { readFile } = await import('node:fs/promises');
+      const errFile = path.join(dir, 'launcher.err');
+      await until(async () => (await readFile(errFile, 'utf8').catch(() => '')).includes('Stop: kill'), 'the server to start');
+      const url = / at (http:\/\/\S+)/.exec(await readFile(errFile, 'utf8'))![1];
+      expect(await status(url, KEY)).toBe(200);
+      launcher.kill('SIGKILL');
+      await until(() => !alive(pid), 'the orphaned server to stop');
+      expect(await readFile(errFile, 'utf8')).toContain('catalog serve: stopped');
+    } finally {
+      if (alive(pid)) process.kill(pid, 'SIGKILL');
+    }
+  }, 30_000);
+});
+
+describe('draining after SIGTERM, as a load balancer sees it', () => {
+  it('--drain-delay 2s: /readyz is 503 on new connections while the API is still served; then the port closes and the process exits 0', async () => {
+    const run = serve(['--port', '0', '--drain-delay', '2s'], { CATALOG_API_KEYS: KEY });
+    try {
+      await until(() => run.err().includes('Stop: kill'), 'the server to start');
+      const url = / at (http:\/\/\S+)/.exec(run.err())![1];
+      expect((await fetch(`${url}/readyz`)).status).toBe(200);
+      const sent = Date.now();
+      run.child.kill('SIGTERM');
+      await until(async () => (await fetch(`${url}/readyz`)).status === 503, '/readyz to answer 503');
+      // New connections, still served: each fetch below opens its own.
+      const ready = await fetch(`${url}/readyz`, { headers: { connection: 'close' } });
+      expect((await ready.json()).status).toBe('not-ready');
+      expect(await status(url, KEY)).toBe(200);
+      expect(await run.exited).toBe(0);
+      expect(Date.now() - sent).toBeGreaterThanOrEqual(2000);
+      await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+      expect(run.out()).toContain('"event":"drain-delay"');
+    } finally {
+      run.child.kill('SIGKILL');
+    }
+  }, 30_000);
+
+  it.each([
+    ['--drain-delay 0s and SIGTERM', ['--drain-delay', '0s'], 'SIGTERM'],
+    ['the default delay and SIGINT (Ctrl-C)', [], 'SIGINT'],
+  ] as const)(
+    '%s: the port closes at once',
+    async (_what, args, signal) => {
+      const run = serve(['--port', '0', ...args], { CATALOG_API_KEYS: KEY });
+      try {
+        await until(() => run.err().includes('Stop: kill'), 'the server to start');
+        const sent = Date.now();
+        run.child.kill(signal);
+        expect(await run.exited).toBe(0);
+        expect(Date.now() - sent).toBeLessThan(1500);
+        expect(run.out()).not.toContain('"event":"drain-delay"');
+      } finally {
+        run.child.kill('SIGKILL');
+      }
+    },
+    30_000,
+  );
+
+  it('a second SIGTERM during the delay stops waiting for the load balancer', async () => {
+    const run = serve(['--port', '0', '--drain-delay', '60s'], { CATALOG_API_KEYS: KEY });
+    try {
+      await until(() => run.err().includes('Stop: kill'), 'the server to start');
+      run.child.kill('SIGTERM');
+      await until(() => run.out().includes('"event":"drain-delay"'), 'the delay to start');
+      run.child.kill('SIGTERM');
+      expect(await run.exited).toBe(0);
+    } finally {
+      run.child.kill('SIGKILL');
+    }
+  }, 30_000);
+
+  it.each(['1d', '1.5s', 'soon'])('--drain-delay %s is a usage error naming the flag', async (value) => {
+    const run = serve(['--port', '0', '--drain-delay', value], { CATALOG_API_KEYS: KEY });
+    expect(await run.exited).toBe(2);
+    expect(run.err()).toContain('--drain-delay must be a duration such as 5s or 0s');
+  });
+});

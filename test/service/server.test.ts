@@ -265,6 +265,12 @@ describe('catalog serve', () => {
       const { stdout: curlOut } = await promisify(execFile)('sh', ['-c', `${curl} --silent --show-error --fail`]);
       expect(JSON.parse(curlOut).data).toHaveLength(2);
       expect(stderr).not.toMatch(/CATALOG_CURSOR_SECRET is not set/);
+      // Every address the banner offers without a key answers 200 without one; none needs a key.
+      const keyless = /Without a key: (.*)/.exec(stderr)![1].match(/http:\/\/\S+/g)!;
+      expect(keyless.map((u) => new URL(u).pathname)).toEqual(['/docs', '/openapi.json', '/healthz']);
+      for (const address of keyless) expect((await fetch(address)).status, address).toBe(200);
+      expect(stderr).not.toContain('/api/v1/openapi.json');
+      expect(stderr).toContain(`kill -HUP ${child.pid}`);
 
       await writeFile(file, serializeSeed(seedB));
       child.kill('SIGHUP');

@@ -8,6 +8,7 @@ import { sourceOf, type SeedSource } from '../../service/seed-source.js';
 import { startService, type RunningService } from '../../service/server.js';
 import { SeedError } from '../../service/snapshot.js';
 import { boundHeapGrowth } from '../../service/heap.js';
+import { watchParent } from '../../service/parent.js';
 import { DEFAULT_RETENTION_MS } from '../../service/store.js';
 import { intFlag, parseFlags } from '../args.js';
 import { staleSeedNotice } from '../seed-freshness.js';
@@ -16,9 +17,9 @@ import { EXIT, UsageError, type CliIO } from '../io.js';
 /** The limit of an API key without its own (CATALOG_RATE_LIMIT). */
 export const DEFAULT_RATE_LIMIT = '6000/min';
 
-export const usage = `catalog serve [--seed dist/seed.json | --store <dir or URL> [--poll 30s]] [--build] [--port 8080] [--host 127.0.0.1] [--dev-key] [--retention 24h] [--history <dir>]
+export const usage = `catalog serve [--seed dist/seed.json | --store <dir or URL> [--poll 30s]] [--build] [--port 8080] [--host 127.0.0.1] [--dev-key] [--retention 24h] [--drain-delay 3s] [--history <dir>]
 
-Serves the seed as the Reference Catalog Service (GET /api/v1/rails, /assets, /countries, /openapi.json; /healthz).
+Serves the seed as the Reference Catalog Service (GET /api/v1/rails, /assets, /countries; without a key /docs, /openapi.json, /healthz).
 API keys come from CATALOG_API_KEYS (comma-separated) and/or CATALOG_API_KEYS_FILE (one key, or sha256:<hex> of a
 key, per line); with none the service refuses to start, unless --dev-key generates one and prints it.
 CATALOG_CURSOR_SECRET (at least 32 characters) signs cursors; replicas must share it. CATALOG_LOG_LEVEL sets the
@@ -36,7 +37,10 @@ GET /metrics (Prometheus), answered only with "Authorization: Bearer <that token
 limit of each API key (such as 600/min, default ${DEFAULT_RATE_LIMIT}; off: none); a line of the keys file may give its key
 its own with limit=<n>/<s|min|h>. CATALOG_REDIS_URL shares the counts across replicas (Redis away: fail open).
 GET /readyz answers 200 once serving, 503 while stopping; /healthz is liveness.
-SIGHUP re-reads the seed file (or the store's pointer) and the keys file; SIGTERM or SIGINT drains in-flight requests and exits 0.
+SIGHUP re-reads the seed file (or the store's pointer) and the keys file. SIGTERM: /readyz answers 503 for --drain-delay
+(default 3s; 0s: none) while connections are still accepted and the API served, so that a load balancer takes the
+replica out first; then the port closes, in-flight requests finish, exit 0. SIGINT (Ctrl-C) skips the delay; a second
+signal cuts what is left. The server also stops when the process that started it dies.
 
 Example:
   catalog serve --dev-key
@@ -45,11 +49,17 @@ Example:
 /** Shortest CATALOG_CURSOR_SECRET accepted. */
 const MIN_SECRET_LENGTH = 32;
 
+/** Durations shown in the message of a malformed duration flag. */
+const EXAMPLES: Record<string, string> = { poll: '30s, 5m or 0s', 'drain-delay': '5s or 0s' };
+
+/** After SIGTERM: how long /readyz answers 503 while the API is still served (--drain-delay). */
+const DEFAULT_DRAIN_DELAY_MS = 3000;
+
 function durationFlag(value: string | undefined, name = 'retention', fallback = DEFAULT_RETENTION_MS, zero = false): number {
   if (value === undefined) return fallback;
   const m = /^([0-9]{1,6})(s|m|h)$/.exec(value);
   if (!m || (Number(m[1]) === 0 && !zero))
-    throw new UsageError(`--${name} must be a duration such as ${name === 'poll' ? '30s, 5m or 0s' : '24h, 90m or 3600s'}, not ${JSON.stringify(value)}`);
+    throw new UsageError(`--${name} must be a duration such as ${EXAMPLES[name] ?? '24h, 90m or 3600s'}, not ${JSON.stringify(value)}`);
   return Number(m[1]) * { s: 1000, m: 60_000, h: 3_600_000 }[m[2] as 's' | 'm' | 'h'];
 }
 
@@ -90,6 +100,7 @@ function serveFlags(argv: string[], io: CliIO) {
     history: { type: 'string' },
     store: { type: 'string' },
     poll: { type: 'string' },
+    'drain-delay': { type: 'string' },
   });
   if (values.store !== undefined && argv.some((a) => a === '--seed' || a.startsWith('--seed=')))
     throw new UsageError('--seed and --store exclude each other: serve a seed file, or a seed store');
@@ -101,12 +112,13 @@ function serveFlags(argv: string[], io: CliIO) {
   const port = intFlag('port', values.port)!;
   if (port > 65535) throw new UsageError(`--port must be at most 65535, not ${port}`);
   const retentionMs = durationFlag(values.retention);
+  const drainDelayMs = durationFlag(values['drain-delay'], 'drain-delay', DEFAULT_DRAIN_DELAY_MS, true);
   const seedPath = path.resolve(io.cwd, values.seed!);
-  return { values, pollMs, source, port, retentionMs, seedPath };
+  return { values, pollMs, source, port, retentionMs, seedPath, drainDelayMs };
 }
 
 export async function run(argv: string[], io: CliIO): Promise<number> {
-  const { values, pollMs, source, port, retentionMs, seedPath } = serveFlags(argv, io);
+  const { values, pollMs, source, port, retentionMs, seedPath, drainDelayMs } = serveFlags(argv, io);
   if (values.build) {
     // Its report and its "wrote" line are for humans: stderr, since stdout carries the server's JSON logs.
     const built = await (await import('./build.js')).run(['--out', values.seed!], { ...io, stdout: io.stderr });
@@ -143,6 +155,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       rateLimit: { default: defaultLimit, redisUrl: env.CATALOG_REDIS_URL?.trim() || undefined },
       cursorSecret,
       retentionMs,
+      drainDelayMs,
       historyDir: values.history === undefined ? undefined : path.resolve(io.cwd, values.history),
       logLevel: env.CATALOG_LOG_LEVEL || 'info',
       logStream: io.stdout,
@@ -171,7 +184,13 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   if (stale) lines.push(stale);
   io.stderr.write(`${lines.join('\n')}\n`);
 
+  // A launcher that died (killed npx or shell, supervisor gone) leaves no orphan holding the port.
+  const unwatch = watchParent(() => {
+    service.app.log.warn({ event: 'parent-gone' }, 'the process that started this server has exited: stopping');
+    void service.close();
+  });
   await service.closed;
+  unwatch();
   io.stderr.write('catalog serve: stopped\n');
   return EXIT.ok;
 }
@@ -252,10 +271,12 @@ function startLines(
     lines.push(`  API key (dev only, valid until this process stops): ${devKey}`);
     lines.push(`  Try: curl -H ${shellQuote(`Authorization: Bearer ${devKey}`)} ${shellQuote(example)}`);
   } else {
-    lines.push(`  Try: curl -H "Authorization: Bearer $CATALOG_API_KEY" ${shellQuote(example)}`);
+    // The keys are the operator's: the command says where one goes instead of naming a variable nobody set.
+    lines.push(`  Try (with one of the configured keys in CATALOG_API_KEY): curl -H "Authorization: Bearer $CATALOG_API_KEY" ${shellQuote(example)}`);
   }
   if (served.randomSecret) lines.push('  Warning: CATALOG_CURSOR_SECRET is not set; cursors are signed with a random secret (replicas must share one).');
-  lines.push(`  Health: ${service.url}/healthz   OpenAPI: ${service.url}/api/v1/openapi.json`);
-  lines.push('  SIGHUP reloads the seed; SIGTERM or Ctrl-C stops.');
+  // Only what answers without a key: /api/v1/openapi.json would be a 401 to a browser.
+  lines.push(`  Without a key: ${service.url}/docs (API docs)   ${service.url}/openapi.json   ${service.url}/healthz`);
+  lines.push(`  Reload the seed: kill -HUP ${process.pid}   Stop: kill ${process.pid} (or Ctrl-C)`);
   return lines;
 }
