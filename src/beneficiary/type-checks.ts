@@ -1,5 +1,6 @@
 import { getCountrySpecifications, validateIBAN, ValidationErrorsIBAN } from 'ibantools';
 import type { RailField, SeedField } from '../generated/types.js';
+import { render, say, type Message } from './messages/index.js';
 
 /** A field `type` of the rail schema (text, select, iban, ...). */
 export type FieldType = RailField['type'];
@@ -7,51 +8,73 @@ export type FieldType = RailField['type'];
 /** Why a value fails its type's own check: a malformed value (`type`), a wrong check digit (`checksum`), or not a choice (`option`). */
 interface TypeProblem {
   code: 'type' | 'checksum' | 'option';
+  /** The message, by id and parameters: says what to write instead in each language of the catalog. */
+  said: Message;
+}
+
+/** A type's problem as the checks give it: the code and the English message (the catalog's). */
+export interface SaidTypeProblem {
+  code: TypeProblem['code'];
   /** English, says what to write instead. */
   message: string;
 }
 
+// The message of each problem by id and parameters, kept beside the problem so that its published shape stays.
+const saidOf = new WeakMap<SaidTypeProblem, Message>();
+
+/** A type problem's message as id and parameters, to render in any language of the catalog. */
+export function problemSaid(problem: SaidTypeProblem): Message | undefined {
+  return saidOf.get(problem);
+}
+
 /** The own check of a field type, on the normalized value; undefined when the value passes. */
-export type TypeCheck = (value: string, field: Pick<SeedField, 'options'>) => TypeProblem | undefined;
+export type TypeCheck = (value: string, field: Pick<SeedField, 'options'>) => SaidTypeProblem | undefined;
+
+/** A type's check whose problem also carries its English message. */
+function inEnglish(check: (value: string, field: Pick<SeedField, 'options'>) => TypeProblem | undefined): TypeCheck {
+  return (value, field) => {
+    const problem = check(value, field);
+    if (!problem) return undefined;
+    const said: SaidTypeProblem = { code: problem.code, message: render('en', problem.said) };
+    saidOf.set(said, problem.said);
+    return said;
+  };
+}
 
 const IBAN_COUNTRIES = getCountrySpecifications();
 
 /** An IBAN: known country, its length, its national format, the mod-97 check digits and national check digits (ibantools). */
 function checkIban(value: string): TypeProblem | undefined {
   const example = 'FR7630006000011234567890189';
-  if (!/^[A-Z]{2}/.test(value))
-    return { code: 'type', message: `an IBAN starts with the two capital letters of its country code, then two check digits: write it like ${example}` };
-  if (!/^[A-Z0-9]+$/.test(value))
-    return { code: 'type', message: `an IBAN has only capital letters and digits, without spaces or separators: write it like ${example}` };
+  if (!/^[A-Z]{2}/.test(value)) return { code: 'type', said: say('iban.country_letters', { example }) };
+  if (!/^[A-Z0-9]+$/.test(value)) return { code: 'type', said: say('iban.characters', { example }) };
   const country = value.slice(0, 2);
   const spec = Object.hasOwn(IBAN_COUNTRIES, country) ? IBAN_COUNTRIES[country] : undefined;
-  if (!spec) return { code: 'type', message: `unknown country ${country}: an IBAN starts with the ISO 3166 code of the account's country (${example})` };
-  if (!spec.chars)
-    return { code: 'type', message: `unknown country ${country}: ${country} does not use IBANs; ask for the account details of that country instead` };
+  if (!spec) return { code: 'type', said: say('iban.unknown_country', { country, example }) };
+  if (!spec.chars) return { code: 'type', said: say('iban.no_iban_country', { country }) };
   if (value.length !== spec.chars)
     return {
       code: 'type',
-      message: `wrong length for ${country} (expected ${spec.chars}): an IBAN of ${country} has ${spec.chars} characters, this one has ${value.length}; check for a missing or extra character`,
+      said: say('iban.length', { country, expected: spec.chars, length: value.length }),
     };
   const errors = validateIBAN(value).errorCodes;
-  if (errors.includes(ValidationErrorsIBAN.ChecksumNotNumber))
-    return { code: 'type', message: `characters 3 and 4 of an IBAN are its two check digits: write digits there (${example})` };
+  if (errors.includes(ValidationErrorsIBAN.ChecksumNotNumber)) return { code: 'type', said: say('iban.check_digits_not_digits', { example }) };
   if (errors.includes(ValidationErrorsIBAN.WrongBBANFormat))
     return {
       code: 'type',
-      message: `the account part after ${value.slice(0, 4)} does not have the format of ${country} IBANs (letters where digits are expected, or the reverse): copy the IBAN again from the bank statement`,
+      said: say('iban.bban_format', { start: value.slice(0, 4), country }),
     };
   if (errors.includes(ValidationErrorsIBAN.WrongIBANChecksum))
     return {
       code: 'checksum',
-      message: `bad checksum: the check digits ${value.slice(2, 4)} do not match the rest of the IBAN (mod 97), so a character is mistyped; copy the IBAN again from the bank statement`,
+      said: say('iban.checksum', { digits: value.slice(2, 4) }),
     };
   if (errors.includes(ValidationErrorsIBAN.WrongAccountBankBranchChecksum))
     return {
       code: 'checksum',
-      message: `bad checksum: the national check digits of this ${country} account do not match its bank and account numbers; copy the IBAN again from the bank statement`,
+      said: say('iban.national_checksum', { country }),
     };
-  if (errors.length) return { code: 'type', message: `not a valid IBAN: write it like ${example}` };
+  if (errors.length) return { code: 'type', said: say('iban.invalid', { example }) };
   return undefined;
 }
 
@@ -62,22 +85,22 @@ const EMAIL =
 /** An e-mail address: ASCII local part and domain (RFC 5321 limits: 64 before the @, 254 in all). */
 function checkEmail(value: string): TypeProblem | undefined {
   const at = value.lastIndexOf('@');
-  if (value.length > 254 || at > 64 || !EMAIL.test(value))
-    return { code: 'type', message: 'not an e-mail address: write one address like name@example.com, without spaces, names or angle brackets' };
+  if (value.length > 254 || at > 64 || !EMAIL.test(value)) return { code: 'type', said: say('email.invalid', {}) };
   return undefined;
 }
 
 /** A phone number in E.164 form: + then 7 to 15 digits, the first (country code) not 0. */
 function checkPhone(value: string): TypeProblem | undefined {
   if (/^\+[1-9][0-9]{6,14}$/.test(value)) return undefined;
-  const why = !value.startsWith('+')
-    ? 'start with + and the country code'
+  const example = '+254712345678';
+  const id = !value.startsWith('+')
+    ? 'phone.no_plus'
     : /[^+0-9]/.test(value)
-      ? 'write digits only after the +, without spaces, dashes or brackets'
+      ? 'phone.not_digits'
       : value[1] === '0'
-        ? 'the country code after + never starts with 0: drop the national trunk prefix'
-        : 'an international number has 7 to 15 digits after the +';
-  return { code: 'type', message: `not a phone number in international E.164 form: ${why} (+254712345678)` };
+        ? 'phone.zero_country_code'
+        : 'phone.digit_count';
+  return { code: 'type', said: say(id, { example }) };
 }
 
 /** Sum of digit × weight mod 10 over `digits` with the weights repeated. */
@@ -94,13 +117,12 @@ function checkAbaRouting(value: string): TypeProblem | undefined {
   if (!/^[0-9]{9}$/.test(value))
     return {
       code: 'type',
-      message: `an ABA routing number has exactly 9 digits, without spaces or dashes (021000021); this value has ${value.length} characters`,
+      said: say('aba_routing.format', { length: value.length }),
     };
   if (weightedSum(value, WEIGHTS_371) % 10 !== 0)
     return {
       code: 'checksum',
-      message:
-        'bad checksum: the ninth digit of this ABA routing number does not match the first eight, so a digit is mistyped; copy it again from a check or the bank',
+      said: say('aba_routing.checksum', {}),
     };
   return undefined;
 }
@@ -114,13 +136,12 @@ export function clabeCheckDigit(first17: string): number {
 
 /** A Mexican CLABE: 18 digits, the last one a check digit over the first 17. */
 function checkClabe(value: string): TypeProblem | undefined {
-  if (!/^[0-9]{18}$/.test(value))
-    return { code: 'type', message: `a CLABE has exactly 18 digits, without spaces or dashes (002010077777777771); this value has ${value.length} characters` };
+  if (!/^[0-9]{18}$/.test(value)) return { code: 'type', said: say('clabe.format', { length: value.length }) };
   const expected = clabeCheckDigit(value);
   if (value.charCodeAt(17) - 48 !== expected)
     return {
       code: 'checksum',
-      message: `bad checksum: the last digit of this CLABE should be ${expected} for the 17 digits before it, so a digit is mistyped; copy it again from the bank statement`,
+      said: say('clabe.checksum', { expected }),
     };
   return undefined;
 }
@@ -153,24 +174,24 @@ export function cnpjCheckDigits(first12: string): string {
 
 /** A CPF: 11 digits, not all the same, with its two check digits. */
 function checkCpf(value: string): TypeProblem | undefined {
-  if (/^(.)\1{10}$/.test(value)) return { code: 'type', message: 'a CPF of one repeated digit is not issued: copy the 11 digits of the CPF again' };
+  if (/^(.)\1{10}$/.test(value)) return { code: 'type', said: say('cpf.repeated', {}) };
   const expected = cpfCheckDigits(value.slice(0, 9));
   if (value.slice(9) !== expected)
     return {
       code: 'checksum',
-      message: `bad checksum: the last two digits of this CPF should be ${expected} for the 9 before them, so a digit is mistyped; copy the CPF again`,
+      said: say('cpf.checksum', { expected }),
     };
   return undefined;
 }
 
 /** A CNPJ: 12 characters 0-9 or A-Z (uppercase), not all the same, then its two check digits. */
 function checkCnpj(value: string): TypeProblem | undefined {
-  if (/^(.)\1{13}$/.test(value)) return { code: 'type', message: 'a CNPJ of one repeated character is not issued: copy the 14 characters of the CNPJ again' };
+  if (/^(.)\1{13}$/.test(value)) return { code: 'type', said: say('cnpj.repeated', {}) };
   const expected = cnpjCheckDigits(value.slice(0, 12));
   if (value.slice(12) !== expected)
     return {
       code: 'checksum',
-      message: `bad checksum: the last two digits of this CNPJ should be ${expected} for the 12 characters before them, so a character is mistyped; copy the CNPJ again`,
+      said: say('cnpj.checksum', { expected }),
     };
   return undefined;
 }
@@ -182,16 +203,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * check digits, an e-mail address, a phone number in E.164 form, or a random key (lowercase UUID).
  */
 function checkPixKey(value: string): TypeProblem | undefined {
-  if (/^[0-9]{11}$/.test(value)) return checkCpf(value);
-  if (/^[0-9A-Z]{12}[0-9]{2}$/.test(value)) return checkCnpj(value);
-  if (value.includes('@')) return checkEmail(value);
-  if (value.startsWith('+')) return checkPhone(value);
+  if (/^[0-9]{11}$/.test(value)) return asKind(checkCpf(value), 'pix_key.as_kind');
+  if (/^[0-9A-Z]{12}[0-9]{2}$/.test(value)) return asKind(checkCnpj(value), 'pix_key.as_kind');
+  if (value.includes('@')) return asKind(checkEmail(value), 'pix_key.as_kind');
+  if (value.startsWith('+')) return asKind(checkPhone(value), 'pix_key.as_kind');
   if (UUID.test(value)) return undefined;
-  const hint = /^[0-9a-zA-Z]{12}[0-9]{2}$/.test(value) ? ' (the letters of an alphanumeric CNPJ are capitals: 12ABC34501DE35)' : '';
-  return {
-    code: 'type',
-    message: `not a Pix key: write a CPF (11 digits), a CNPJ (14 characters without dots, slash or hyphen)${hint}, an e-mail address, a phone number (+5511987654321) or a random key (lowercase UUID)`,
-  };
+  return { code: 'type', said: say('pix_key.invalid', { lowercaseCnpj: /^[0-9a-zA-Z]{12}[0-9]{2}$/.test(value) }) };
+}
+
+/**
+ * A malformed value of one kind of a type that takes several (a Pix key, a Mexican tax id) is said as that kind's
+ * message within the type's: French names the type; a wrong check digit stays the kind's own.
+ */
+function asKind(problem: TypeProblem | undefined, id: 'pix_key.as_kind' | 'mx_tax_id.as_kind'): TypeProblem | undefined {
+  if (!problem || problem.code === 'checksum') return problem;
+  return { code: problem.code, said: say(id, { inner: problem.said }) };
 }
 
 /** Whether YYMMDD is a real calendar date in `century` (1900 or 2000), or in either when the century is not known. */
@@ -222,19 +248,17 @@ export function curpCheckDigit(first17: string): number {
  * births up to 1999, a letter from 2000, which gives the century of the date) and the check digit.
  */
 function checkCurp(value: string): TypeProblem | undefined {
-  const example = 'GODE561231HDFRRN00';
   if (!/^[A-Z]{4}[0-9]{6}[A-Z]{6}[0-9A-Z][0-9]$/.test(value))
     return {
       code: 'type',
-      message: `a CURP has 18 characters: 4 letters, the birth date YYMMDD, 6 letters, then a letter or digit and a check digit (${example}); this value has ${value.length} characters`,
+      said: say('curp.format', { length: value.length }),
     };
-  if (!isDate(value.slice(4, 10), /[0-9]/.test(value[16]) ? 1900 : 2000))
-    return { code: 'type', message: `characters 5 to 10 of a CURP are the birth date YYMMDD, and ${value.slice(4, 10)} is not a date: copy the CURP again` };
+  if (!isDate(value.slice(4, 10), /[0-9]/.test(value[16]) ? 1900 : 2000)) return { code: 'type', said: say('curp.date', { date: value.slice(4, 10) }) };
   const expected = curpCheckDigit(value);
   if (value.charCodeAt(17) - 48 !== expected)
     return {
       code: 'checksum',
-      message: `bad checksum: the last digit of this CURP should be ${expected} for the 17 characters before it, so a character is mistyped; copy the CURP again`,
+      said: say('curp.checksum', { expected }),
     };
   return undefined;
 }
@@ -263,31 +287,29 @@ export function rfcCheckDigit(beforeCheck: string): string {
  * characters and the check digit (0-9 or A).
  */
 function checkRfc(value: string): TypeProblem | undefined {
-  const example = 'GODE561231GR8, or MAB9307148T4 for a company';
   const m = /^([A-ZÑ&]{3,4})([0-9]{6})([A-Z0-9]{2})([0-9A])$/.exec(value);
   if (!m)
     return {
       code: 'type',
-      message: `an RFC has 13 characters for a person, 12 for a company: 4 (or 3) letters, the date YYMMDD, then 3 letters or digits (${example}); this value has ${value.length} characters`,
+      said: say('rfc.format', { length: value.length }),
     };
-  if (!isDate(m[2]))
-    return { code: 'type', message: `the 6 digits after the letters of an RFC are a date YYMMDD, and ${m[2]} is not a date: copy the RFC again` };
+  if (!isDate(m[2])) return { code: 'type', said: say('rfc.date', { date: m[2] }) };
   const expected = rfcCheckDigit(value.slice(0, -1));
   if (m[4] !== expected)
     return {
       code: 'checksum',
-      message: `bad checksum: the last character of this RFC should be ${expected} for the ${value.length - 1} before it, so a character is mistyped; copy the RFC again from the Constancia de Situación Fiscal`,
+      said: say('rfc.checksum', { expected, before: value.length - 1 }),
     };
   return undefined;
 }
 
 /** A Mexican tax or population id: an RFC (12 or 13 characters) or a CURP (18), told apart by their length. */
 function checkMxTaxId(value: string): TypeProblem | undefined {
-  if (value.length === 18) return checkCurp(value);
-  if (value.length === 12 || value.length === 13) return checkRfc(value);
+  if (value.length === 18) return asKind(checkCurp(value), 'mx_tax_id.as_kind');
+  if (value.length === 12 || value.length === 13) return asKind(checkRfc(value), 'mx_tax_id.as_kind');
   return {
     code: 'type',
-    message: `write an RFC (13 characters for a person, 12 for a company: GODE561231GR8) or a CURP (18 characters: GODE561231HDFRRN00); this value has ${value.length} characters`,
+    said: say('mx_tax_id.length', { length: value.length }),
   };
 }
 
@@ -295,13 +317,8 @@ function checkMxTaxId(value: string): TypeProblem | undefined {
 function checkSelect(value: string, field: Pick<SeedField, 'options'>): TypeProblem | undefined {
   const options = Array.isArray(field.options) ? field.options.map((o) => o?.value).filter((v) => typeof v === 'string') : [];
   if (options.includes(value)) return undefined;
-  if (!options.length) return { code: 'option', message: 'this select field has no options to choose from; the rail is misconfigured' };
-  const shown =
-    options
-      .slice(0, 20)
-      .map((v) => JSON.stringify(v))
-      .join(', ') + (options.length > 20 ? `, … (${options.length} in all)` : '');
-  return { code: 'option', message: `not one of the choices: write one of ${shown}` };
+  if (!options.length) return { code: 'option', said: say('select.no_options', {}) };
+  return { code: 'option', said: say('select.not_an_option', { options }) };
 }
 
 /**
@@ -312,23 +329,23 @@ export const typeChecks: Record<FieldType, TypeCheck> = {
   /** text: free text, checked only by pattern and maxLength. */
   text: () => undefined,
   /** select: the value is one of the options' values. */
-  select: checkSelect,
+  select: inEnglish(checkSelect),
   /** iban: known country, that country's length and format, mod-97 check digits, national check digits. */
-  iban: checkIban,
+  iban: inEnglish(checkIban),
   /** email: one address, local@domain, ajv-formats' e-mail syntax. */
-  email: checkEmail,
+  email: inEnglish(checkEmail),
   /** phone: E.164, + then 7 to 15 digits, first not 0. */
-  phone: checkPhone,
+  phone: inEnglish(checkPhone),
   /** aba_routing: 9 digits and the ABA checksum (weights 3, 7, 1). */
-  aba_routing: checkAbaRouting,
+  aba_routing: inEnglish(checkAbaRouting),
   /** clabe: 18 digits and the CLABE check digit (weights 3, 7, 1). */
-  clabe: checkClabe,
+  clabe: inEnglish(checkClabe),
   /** pix_key: a Brazilian Pix key: CPF or CNPJ (numeric or alphanumeric) with check digits, e-mail, E.164 phone or UUID. */
-  pix_key: checkPixKey,
+  pix_key: inEnglish(checkPixKey),
   /** curp: a Mexican CURP, its birth date and its check digit (weights 18 to 2, mod 10). */
-  curp: checkCurp,
+  curp: inEnglish(checkCurp),
   /** rfc: a Mexican RFC of a person or a company, its date and SAT's check digit (weights 13 to 2, mod 11, 10 written A). */
-  rfc: checkRfc,
+  rfc: inEnglish(checkRfc),
   /** mx_tax_id: an RFC or a CURP, told apart by length, each with its own check. */
-  mx_tax_id: checkMxTaxId,
+  mx_tax_id: inEnglish(checkMxTaxId),
 };

@@ -1,9 +1,10 @@
-import { didYouMeanText } from '../domain/suggest.js';
+import { didYouMean } from '../domain/suggest.js';
 import type { LocalizedText, SeedField } from '../generated/types.js';
 import { resolveField, type ResolvedField } from './dependent.js';
 import { normalize } from './normalize.js';
 import { compilePattern } from './pattern.js';
-import { typeChecks, type FieldType } from './type-checks.js';
+import { render, say, type Localized, type Message } from './messages/index.js';
+import { problemSaid, typeChecks, type FieldType } from './type-checks.js';
 
 /** Why a beneficiary value is rejected. */
 export type BeneficiaryErrorCode = 'required' | 'type' | 'max_length' | 'pattern' | 'option' | 'checksum' | 'not_applicable' | 'unknown_field';
@@ -15,6 +16,22 @@ export interface BeneficiaryError {
   message: string;
   /** The field's help text, fr and en, when the field has one: show it beside the message. */
   help?: { fr: string; en: string };
+}
+
+// The message of each error by id and parameters, beside its English text, so that another language renders the same
+// message; kept out of the error object so that the errors keep their published shape.
+const said = new WeakMap<BeneficiaryError, Message>();
+
+/** The message of an error as id and parameters, to render in any language of the catalog (src/beneficiary/messages). */
+export function saidOf(error: BeneficiaryError): Message | undefined {
+  return said.get(error);
+}
+
+/** An error whose English message is rendered from the catalog, its id and parameters kept for the other languages. */
+function errorOf(field: string, code: BeneficiaryErrorCode, message: Message, help?: LocalizedText): BeneficiaryError {
+  const error: BeneficiaryError = help ? { field, code, message: render('en', message), help } : { field, code, message: render('en', message) };
+  said.set(error, message);
+  return error;
 }
 
 /** The verdict on a beneficiary: valid when there is no error; values holds the normalized values of the fields that passed (absent optional fields left out). */
@@ -41,43 +58,37 @@ export const MAX_VALUE_LENGTH = 1024;
  * type's own check (select options, IBAN, ...). Stops at the first failure. Pure; never throws.
  */
 export function checkValue(field: SeedField, value: unknown): ValueCheck {
-  if (typeof field !== 'object' || field === null)
-    return { value: undefined, error: { field: '', code: 'type', message: 'no such field: the rail is misconfigured' } };
+  if (typeof field !== 'object' || field === null) return { value: undefined, error: errorOf('', 'type', say('field.missing', {})) };
   const name = typeof field.name === 'string' ? field.name : '';
   const help = helpOf(field);
-  const fail = (code: BeneficiaryErrorCode, message: string, normalized?: string): ValueCheck => ({
+  const fail = (code: BeneficiaryErrorCode, message: Message, normalized?: string): ValueCheck => ({
     value: normalized,
-    error: help ? { field: name, code, message, help } : { field: name, code, message },
+    error: errorOf(name, code, message, help),
   });
 
-  if (value === undefined || value === null) return field.required ? fail('required', `${labelOf(field)} is required: write a value`) : { value: undefined };
+  if (value === undefined || value === null) return field.required ? fail('required', say('value.required', { label: labelOf(field) })) : { value: undefined };
   if (typeof value !== 'string') return fail('type', notAString(value));
 
   const normalized = normalize(value, field.normalize);
   if (normalized.trim() === '')
-    return field.required ? fail('required', `${labelOf(field)} is required: write a value, not an empty text`, normalized) : { value: undefined };
+    return field.required ? fail('required', say('value.required_blank', { label: labelOf(field) }), normalized) : { value: undefined };
 
   const limit = typeof field.maxLength === 'number' ? Math.min(field.maxLength, MAX_VALUE_LENGTH) : MAX_VALUE_LENGTH;
   const length = codePointLength(normalized);
   if (length > limit)
-    return fail(
-      'max_length',
-      `too long: at most ${limit} characters${field.normalize ? ` after normalization (${field.normalize})` : ''}, this value has ${length}; remove the extra characters`,
-      normalized,
-    );
+    return fail('max_length', say('value.too_long', { limit, length, ...(field.normalize ? { normalize: field.normalize } : {}) }), normalized);
 
   if (typeof field.pattern === 'string') {
     const compiled = compilePattern(field.pattern);
-    if (!compiled.ok)
-      return fail('pattern', `this field's pattern does not compile (${compiled.reason}), so no value can be accepted: the rail is misconfigured`, normalized);
+    if (!compiled.ok) return fail('pattern', say('value.pattern_broken', { reason: compiled.reason }), normalized);
     if (!compiled.regexp.test(normalized))
-      return fail('pattern', `not in the expected format${help ? `: ${help.en}` : ''} (the value must match ${field.pattern})`, normalized);
+      return fail('pattern', say('value.pattern', { pattern: field.pattern, ...(field.help ? { help: field.help } : {}) }), normalized);
   }
 
   const check = Object.hasOwn(typeChecks, field.type) ? typeChecks[field.type as FieldType] : undefined;
-  if (!check) return fail('type', `this field has an unknown type ${JSON.stringify(field.type)}: the rail is misconfigured`, normalized);
+  if (!check) return fail('type', say('field.unknown_type', { type: field.type }), normalized);
   const problem = check(normalized, field);
-  if (problem) return fail(problem.code, problem.message, normalized);
+  if (problem) return fail(problem.code, problemSaid(problem) as Message, normalized);
   return { value: normalized };
 }
 
@@ -95,24 +106,22 @@ export function checkFieldOf(fields: readonly SeedField[], field: SeedField, val
     const error = checked.error;
     // A format that depends on a choice says which choice: "with Pix key type CNPJ: too long ...; CNPJ key: ...".
     if (!error || !resolved.choice || (error.code !== 'pattern' && error.code !== 'max_length' && error.code !== 'required')) return checked;
-    const help = error.code === 'max_length' && error.help ? `; ${error.help.en}` : '';
-    return { ...checked, error: { ...error, message: `with ${choiceText(resolved)}: ${error.message}${help}` } };
+    const inner = said.get(error) as Message;
+    const help = error.code === 'max_length' && resolved.field.help ? { help: resolved.field.help } : {};
+    return { ...checked, error: errorOf(error.field, error.code, say('value.with_choice', { choice: choiceText(resolved), inner, ...help }), error.help) };
   }
   const blank = value === undefined || value === null || (typeof value === 'string' && normalize(value, field.normalize).trim() === '');
   if (blank) return { value: undefined };
-  const help = helpOf(resolved.field);
-  const message = `${labelOf(field)} does not apply with ${choiceText(resolved)}: leave it empty, or choose another ${labelOf(resolved.choice!.field)}`;
-  return {
-    value: undefined,
-    error: help ? { field: field.name, code: 'not_applicable', message, help } : { field: field.name, code: 'not_applicable', message },
-  };
+  const message = say('value.not_applicable', { label: labelOf(field), choice: choiceText(resolved), controller: labelOf(resolved.choice!.field) });
+  return { value: undefined, error: errorOf(field.name, 'not_applicable', message, helpOf(resolved.field)) };
 }
 
-/** "Transfer mode Mobile number + MMID": the controlling field's label and the chosen option's. */
-function choiceText(resolved: ResolvedField): string {
+/** "Transfer mode Mobile number + MMID": the controlling field's label and the chosen option's, in each language. */
+function choiceText(resolved: ResolvedField): Localized {
   const choice = resolved.choice!;
-  const option = typeof choice.option?.en === 'string' ? choice.option.en : choice.value;
-  return `${labelOf(choice.field)} ${option}`;
+  const label = labelOf(choice.field);
+  const option = (language: 'en' | 'fr') => (typeof choice.option?.[language] === 'string' ? choice.option[language] : choice.value);
+  return { en: `${label.en} ${option('en')}`, fr: `${label.fr} ${option('fr')}` };
 }
 
 /**
@@ -139,12 +148,8 @@ export function validateBeneficiary(rail: { fields: SeedField[] }, values: Recor
     for (const key of Object.keys(given)) {
       if (names.has(key)) continue;
       const shown = key.length > 64 ? `${JSON.stringify(key.slice(0, 64))}…` : JSON.stringify(key);
-      const suggestion = key.length <= 64 ? didYouMeanText(key, known) : '';
-      errors.push({
-        field: key,
-        code: 'unknown_field',
-        message: `unknown field ${shown}: this rail takes ${known.length ? known.join(', ') : 'no fields'}${suggestion}`,
-      });
+      const suggestion = key.length <= 64 ? didYouMean(key, known) : undefined;
+      errors.push(errorOf(key, 'unknown_field', say('value.unknown_field', { shown, known, ...(suggestion === undefined ? {} : { suggestion }) })));
     }
     return { valid: errors.length === 0, values: normalized, errors };
   } catch {
@@ -152,7 +157,7 @@ export function validateBeneficiary(rail: { fields: SeedField[] }, values: Recor
     return {
       valid: false,
       values: {},
-      errors: [{ field: '', code: 'type', message: 'the values could not be read: send a JSON object of field name to text' }],
+      errors: [errorOf('', 'type', say('value.unreadable', {}))],
     };
   }
 }
@@ -162,15 +167,17 @@ function helpOf(field: SeedField): LocalizedText | undefined {
   return help && typeof help.fr === 'string' && typeof help.en === 'string' ? { fr: help.fr, en: help.en } : undefined;
 }
 
-function labelOf(field: SeedField): string {
-  return typeof field.label?.en === 'string' ? field.label.en : String(field.name);
+/** A field's label in each language; its name where a language has none. */
+function labelOf(field: SeedField): Localized {
+  const label = (language: 'en' | 'fr') => (typeof field.label?.[language] === 'string' ? field.label[language] : String(field.name));
+  return { en: label('en'), fr: label('fr') };
 }
 
-function notAString(value: unknown): string {
-  if (typeof value === 'number' || typeof value === 'bigint')
-    return `must be a text, not a number: send it in quotes ("${String(value)}"), since a number loses its leading zeros`;
-  if (typeof value === 'boolean') return `must be a text, not ${value}: send the value in quotes`;
-  return `must be a text, not ${Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'an object' : `a ${typeof value}`}: send one value in quotes`;
+function notAString(value: unknown): Message {
+  if (typeof value === 'number' || typeof value === 'bigint') return say('value.not_text', { kind: 'number', value: String(value) });
+  if (typeof value === 'boolean') return say('value.not_text', { kind: 'boolean', value: String(value) });
+  const kind = Array.isArray(value) ? 'list' : typeof value === 'object' ? 'object' : 'other';
+  return say('value.not_text', { kind, value: typeof value });
 }
 
 /** Length in Unicode code points (what "characters" means in maxLength, as in JSON Schema). */
