@@ -33,7 +33,7 @@ export interface ParsedText {
 }
 
 /** A problem parsing finds, of one of three rules, with its message id (src/model/core-messages.ts) and its offsets. */
-export type ParseIssue = (
+type ParseIssue = (
   | { rule: 'yaml-syntax'; messageId: YamlSyntaxId }
   | { rule: 'file-name'; messageId: FilePlaceId }
   | { rule: 'characters'; messageId: CharactersId }

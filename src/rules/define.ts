@@ -3,7 +3,7 @@ import type { Catalog } from '../model/catalog.js';
 import type { SourceFile, Target } from '../parse/source.js';
 
 /** What a report says besides the message: its message id (declared in the rule's `messages`), a target, a fix. */
-export interface ReportOptions<Id extends string = string> {
+interface ReportOptions<Id extends string = string> {
   /** Which of the rule's messages this is: stable across wording changes, for the JSON output and the editor. */
   messageId: Id;
   target?: Target;

@@ -2,7 +2,7 @@ import { en } from './en.js';
 import { fr } from './fr.js';
 import type { Catalog, Language, Message } from './ids.js';
 
-export type { Catalog, Language, Localized, Message, MessageId, MessageParams } from './ids.js';
+export type { Catalog, Language, Localized, Message } from './ids.js';
 export { say } from './ids.js';
 
 /** The catalog of each language: one text per message id. Free of Node imports: the site's form bundles it. */
