@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BUNDLED_TODAY } from '../helpers/bundled.js';
 import { baseAsRead, editCatalog, validateMaybeCached, writeCatalog } from '../helpers/catalog.js';
 
-const TODAY = '2026-11-25';
+const TODAY = BUNDLED_TODAY;
 
 /**
  * A file that no longer parses is not a removed entry: what it holds is unknown, so the history checks leave its base
