@@ -34,7 +34,7 @@ import { benchLsp } from './bench-lsp.js';
 
 /** A policy list for the language server's rows: adding a country to it puts an error into that country's file. */
 const BENCH_POLICY =
-  'id: bench-list\nname: A list for the benchmark\npublisher: Nobody\nurl: https://example.org/list\nasOf: "2026-01-01"\nscope: Test.\neffect:\n  status: restricted\n  reason: international_sanctions\ncountries: [ AD ]\n';
+  'id: bench-list\nname: A list for the benchmark\npublisher: Nobody\nurl: https://example.org/list\nasOf: "2026-01-01"\nscope: Test.\neffect:\n  status: restricted\n  reason: international_sanctions\ncountries: [ ]\n';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);

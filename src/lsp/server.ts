@@ -15,6 +15,8 @@ export interface ServerOptions {
   history: boolean;
   /** Where the documentation of the rules lives (a URL of docs/rules.md); the local checkout's by default. */
   docsBase?: string;
+  /** The memo of `validate --cache` to start from, relative to the workspace folder; none: every file is judged. */
+  memo?: string;
   /** The folder to work in when the client names none. */
   cwd: string;
 }
@@ -41,6 +43,7 @@ export function startServer(options: ServerOptions): Promise<void> {
       today: init.today ?? options.today,
       docsBase,
       history: options.history,
+      memo: options.memo ? path.resolve(root, options.memo) : undefined,
       log,
       publish: (uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }),
     });
@@ -56,7 +59,7 @@ export function startServer(options: ServerOptions): Promise<void> {
       serverInfo: { name: 'catalog' },
     };
   });
-  connection.onInitialized(() => ws?.start());
+  connection.onInitialized(() => void ws?.start());
   documents.onDidOpen(({ document }) => ws?.edited(document.uri, document.getText(), true));
   documents.onDidChangeContent(({ document }) => ws?.edited(document.uri, document.getText()));
   documents.onDidClose(({ document }) => ws?.closed(document.uri));

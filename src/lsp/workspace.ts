@@ -1,4 +1,4 @@
-import { existsSync, watch, type FSWatcher } from 'node:fs';
+import { existsSync, readdirSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver';
@@ -29,6 +29,8 @@ export interface WorkspaceOptions {
   docsBase: string;
   /** Compare with a base revision in a git checkout, as `catalog validate` does (false: --no-base). */
   history: boolean;
+  /** The --cache memo to start from and keep (absolute path), as `catalog validate --cache` does; none without it. */
+  memo?: string;
   log(line: string): void;
   publish(uri: string, diagnostics: Diagnostic[]): void;
 }
@@ -43,7 +45,7 @@ const SETTLE_MS = 15;
  * just opened, an empty list included.
  */
 export class CatalogWorkspace {
-  readonly engine: CatalogEngine;
+  engine: CatalogEngine;
   private readonly open = new Map<string, string>();
   private readonly published = new Map<string, string>();
   private readonly forced = new Set<string>();
@@ -58,12 +60,28 @@ export class CatalogWorkspace {
   }
 
   /** Reads the folder, publishes every file's diagnostics, then follows the base revision and the disk. */
-  start(): void {
+  async start(): Promise<void> {
     // Watching first: a file saved while the folder is read is read again.
     this.follow();
+    if (this.options.memo) await this.fromMemo();
     this.readDisk();
     this.check();
     if (this.options.history) void this.chooseBase();
+  }
+
+  /**
+   * The first check, through the memo of `catalog validate --cache` when the analyst has one (.catalogcache at the
+   * workspace's root): the files it knows are not judged again, so the editor shows the catalog's problems sooner.
+   */
+  private async fromMemo(): Promise<void> {
+    const { validateCached } = await import('../cache/validate-cached.js');
+    const today = this.options.today ?? todayOf(new Date());
+    try {
+      const relative = displayPath(this.options.dir, this.options.root);
+      this.engine = (await validateCached({ dir: relative, cwd: this.options.root, today, cacheFile: this.options.memo! })).engine;
+    } catch (err) {
+      this.options.log(`the memo was not used: ${(err as Error).message}`);
+    }
   }
 
   stop(): void {
@@ -145,12 +163,15 @@ export class CatalogWorkspace {
     const validation = this.engine.run(today, this.historyBase());
     this.last = validation;
     this.dirty = false;
+    // Only the files with problems now, those published before and those just opened: not a URL per catalog file.
     const byUri = new Map<string, Diagnostic[]>();
-    for (const file of validation.files) byUri.set(pathToFileURL(file.absolute).href, []);
-    for (const name of this.open.keys()) byUri.set(this.uriOf(name), byUri.get(this.uriOf(name)) ?? []);
+    for (const uri of this.forced) byUri.set(uri, []);
+    for (const name of this.open.keys()) byUri.set(this.uriOf(name), []);
     for (const p of validation.report.problems) {
       const uri = pathToFileURL(path.resolve(this.options.root, p.file)).href;
-      byUri.set(uri, [...(byUri.get(uri) ?? []), toDiagnostic(p, this.options.docsBase)]);
+      const list = byUri.get(uri);
+      if (list) list.push(toDiagnostic(p, this.options.docsBase));
+      else byUri.set(uri, [toDiagnostic(p, this.options.docsBase)]);
     }
     for (const crash of validation.crashed)
       for (const name of this.open.keys()) byUri.get(this.uriOf(name))?.unshift(crashDiagnostic(crash, this.options.docsBase));
@@ -221,21 +242,30 @@ export class CatalogWorkspace {
         if (this.options.history) void this.chooseBase();
       }, 50);
     };
-    this.watch(this.options.dir, onDisk);
+    this.watchFolders(this.options.dir, 1, onDisk);
     const gitDir = gitFolder(this.options.root);
-    if (this.options.history && gitDir)
-      this.watch(gitDir, (file) => {
-        if (file && !/^(?:HEAD|packed-refs|refs[\\/].*)$/.test(file)) return;
-        clearTimeout(gitTimer);
-        gitTimer = setTimeout(() => void this.chooseBase(), 200);
-      });
+    if (!this.options.history || !gitDir) return;
+    const onGit = () => {
+      clearTimeout(gitTimer);
+      gitTimer = setTimeout(() => void this.chooseBase(), 200);
+    };
+    this.watchFolders(gitDir, 0, (file) => (file === 'HEAD' || file === 'packed-refs' ? onGit() : undefined));
+    for (const refs of ['refs/heads', 'refs/remotes']) this.watchFolders(path.join(gitDir, refs), 2, onGit);
   }
 
-  private watch(folder: string, changed: (file: string | null) => void): void {
+  /**
+   * Watches a folder and its subfolders down to `depth`, each on its own (inotify watches a folder's entries): not
+   * `recursive`, which node 20 does on Linux by polling the stat of every file, thousands of timers for a catalog.
+   */
+  private watchFolders(folder: string, depth: number, changed: (file: string | null) => void): void {
+    if (!existsSync(folder)) return;
     try {
-      const watcher = watch(folder, { recursive: true }, (_, file) => changed(file ? String(file) : null));
+      const watcher = watch(folder, (_, file) => changed(file ? String(file) : null));
       watcher.on('error', (err) => this.options.log(`watching ${folder} failed: ${err.message}`));
       this.watchers.push(watcher);
+      if (depth > 0)
+        for (const entry of readdirSync(folder, { withFileTypes: true }))
+          if (entry.isDirectory() && !entry.name.startsWith('.')) this.watchFolders(path.join(folder, entry.name), depth - 1, changed);
     } catch (err) {
       this.options.log(`cannot watch ${folder}: ${(err as Error).message}`);
     }

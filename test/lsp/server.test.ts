@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -81,6 +81,14 @@ describe('the server publishes what catalog validate --format json reports', () 
     const problems = [...expected.values()].flat().length;
     expect(compare(), `${files.length} files, ${problems} problems compared`).toEqual([]);
     if (Object.keys(broken).length > 0) expect(problems).toBeGreaterThan(15);
+    if (how !== 'disk') return;
+    // Started again in the same folder, the server begins from the memo the first one kept (.catalogcache).
+    expect(existsSync(path.join(client.root, '.catalogcache'))).toBe(true);
+    const again = new LspClient(client.root, ['--no-base']);
+    clients.push(again);
+    await again.initialize();
+    const differing = () => files.filter((f) => JSON.stringify(shown(again.of(f))) !== JSON.stringify(expected.get(f) ?? []));
+    await again.until(() => differing().length === 0, 20_000, `the same problems from the memo (still differing: ${differing().join(', ')})`);
   });
 });
 
