@@ -90,7 +90,7 @@ describe('what each command loads', () => {
     // Run in this checkout, so the base revision is read from git, without simple-git; the schemas are precompiled.
     [
       ['validate', '--today', '2026-11-22', '--format', 'json'],
-      ['ajv', 'fastify', 'simple-git', 'fast-glob', 'chokidar'],
+      ['ajv', 'fastify', 'simple-git', 'fast-glob', 'chokidar', 'vscode-languageserver', 'vscode-jsonrpc'],
     ],
     // The file watcher is preview's alone: the static site does not load it.
     [['site', '--out', path.join(dir, 'site'), '--today', '2026-11-22'], ['chokidar']],
