@@ -3,6 +3,7 @@ import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocument
 import { fastYamlPositions, type FastNode } from './fast-yaml.js';
 import { parsePointer } from '../model/pointer.js';
 import { aliasTarget } from './yaml-data.js';
+import { linePos } from './lines.js';
 
 /**
  * How every catalog file is parsed: YAML 1.2 core schema (NO is a string, 2026-05-01 stays a string). Duplicate keys
@@ -46,28 +47,6 @@ export function documentOf(file: SourceFile): Document | null {
     file.doc = first?.errors && first.errors.length === 0 ? first : null;
   }
   return file.doc;
-}
-
-/** 1-based line and column of a character offset. A line ends at LF, CRLF or a lone CR (old Mac files). */
-function linePos(file: SourceFile, offset: number): { line: number; col: number } {
-  if (!file.lineStarts) {
-    const starts = [0];
-    const text = file.text;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
-    }
-    file.lineStarts = starts;
-  }
-  const starts = file.lineStarts;
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return { line: lo + 1, col: offset - starts[lo] + 1 };
 }
 
 /** A 1-based source range. */

@@ -1,6 +1,7 @@
 import type { Alias, Document, Node, Pair, Scalar, YAMLMap } from 'yaml';
 import { isAlias, isMap, isPair, isScalar, isSeq } from './yaml-lazy.js';
 import { toPointer } from '../model/pointer.js';
+import { linePos, type Lines } from './lines.js';
 import type { YamlSyntaxId } from '../model/core-messages.js';
 
 /**
@@ -145,7 +146,7 @@ class DataReader {
   private readonly path: Array<string | number> = [];
   private expansions = 0;
   private outer: Alias | undefined;
-  private lineStarts: number[] | undefined;
+  private lines: Lines | undefined;
 
   constructor(
     private readonly doc: Document,
@@ -230,26 +231,10 @@ class DataReader {
     return out;
   }
 
-  /** "L:C" of an offset (1-based; a line ends at LF, CRLF or a lone CR, as in source.ts), by the line starts found once. */
+  /** "L:C" of an offset (1-based, as problems are located), by the line starts found once. */
   private lineCol(offset: number): string {
-    if (!this.lineStarts) {
-      const starts = [0];
-      const t = this.text;
-      for (let i = 0; i < t.length; i++) {
-        const c = t.charCodeAt(i);
-        if (c === 10 || (c === 13 && t.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
-      }
-      this.lineStarts = starts;
-    }
-    const starts = this.lineStarts;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return `${lo + 1}:${offset - starts[lo] + 1}`;
+    const { line, col } = linePos((this.lines ??= { text: this.text }), offset);
+    return `${line}:${col}`;
   }
 
   /** A key as text, or undefined after reporting a key that is not text. */

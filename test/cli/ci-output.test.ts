@@ -1,5 +1,5 @@
 /**
- * Issue 8 item 9: catalog text is data, never a command. The CLI runs as a process on catalogs whose names, file
+ * Catalog text is data, never a command. The CLI runs as a process on catalogs whose names, file
  * names, patterns and help hold workflow commands, ANSI escapes and HTML; the output is read as the GitHub runner reads
  * a log (every line, leading white space trimmed, `::` or `##[` starts a command) and must hold exactly the commands
  * the tool meant to write.

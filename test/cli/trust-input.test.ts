@@ -1,4 +1,4 @@
-/** Catalog input, end to end (issue 8, items 1-3): what validate refuses, build refuses too; nothing is dropped. */
+/** Catalog input, end to end: what validate refuses, build refuses too; nothing is dropped. */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';

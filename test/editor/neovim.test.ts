@@ -1,7 +1,7 @@
 /**
  * End to end with a language client this project did not write: Neovim's built-in one (Debian's neovim, headless).
  * A copy of the catalog with a broken rail; Neovim starts `catalog lsp --stdio` itself, opens the rail, and
- * test/editor/neovim/session.lua records what it shows: the diagnostics, the quick fix applied, the hovers. The
+ * test/editor/neovim/drive.lua records what it shows: the diagnostics, the quick fix applied, the hovers. The
  * diagnostics are held to `catalog validate --format json` on the same files (line, column, message, rule).
  * Without nvim the test is skipped with a warning, unless CATALOG_REQUIRE_NEOVIM=1 (CI), where it fails.
  */
@@ -18,7 +18,7 @@ const TODAY = '2026-11-27';
 const NVIM = process.env.NVIM_PATH ?? 'nvim';
 const required = process.env.CATALOG_REQUIRE_NEOVIM === '1';
 
-/** Neovim's version as [major, minor], or undefined when there is none; the session needs 0.7 (Debian 12's). */
+/** Neovim's version as [major, minor], or undefined when there is none; the script needs 0.7 (Debian 12's). */
 function nvimVersion(): [number, number] | undefined {
   const run = spawnSync(NVIM, ['--version'], { encoding: 'utf8', timeout: 10_000 });
   const m = /NVIM v(\d+)\.(\d+)/.exec(run.stdout ?? '');
@@ -62,13 +62,13 @@ function brokenCatalog(name: string, rail: string, edits: Array<[RegExp, string]
   return { root, file };
 }
 
-/** Runs the scripted session; nvim is killed after 60 s (the session's own waits end sooner). */
+/** Runs the scripted editor; nvim is killed after 60 s (the script's own waits end sooner). */
 function neovimSession(root: string, file: string, fixLine: number, hoverAt: Array<{ line: number; character: number }>): Seen {
   const out = path.join(root, 'seen.json');
-  const session = { cmd: [process.execPath, CLI, 'lsp', '--stdio', '--today', TODAY], root, file, out, waitMs: 20_000, fixLine, hoverAt };
-  const run = spawnSync(NVIM, ['--headless', '--clean', '-u', path.join(ROOT, 'test/editor/neovim/session.lua')], {
+  const drive = { cmd: [process.execPath, CLI, 'lsp', '--stdio', '--today', TODAY], root, file, out, waitMs: 20_000, fixLine, hoverAt };
+  const run = spawnSync(NVIM, ['--headless', '--clean', '-u', path.join(ROOT, 'test/editor/neovim/drive.lua')], {
     cwd: root,
-    env: { ...process.env, CATALOG_NVIM_SESSION: JSON.stringify(session) },
+    env: { ...process.env, CATALOG_NVIM_DRIVE: JSON.stringify(drive) },
     encoding: 'utf8',
     timeout: 60_000,
     killSignal: 'SIGKILL',

@@ -1,5 +1,5 @@
 /**
- * `npm ci` on Node 20 prints no engine warning (issue 8 item 16): every package the lockfile installs accepts the
+ * `npm ci` on Node 20 prints no engine warning: every package the lockfile installs accepts the
  * oldest Node version this project supports (package.json `engines.node`) and the Node 20 that runs the tests.
  */
 import { readFileSync } from 'node:fs';

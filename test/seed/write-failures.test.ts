@@ -1,5 +1,5 @@
 /**
- * Issue 8 item 10: a build that cannot write its seed fails cleanly (one line naming the path and the cause, exit 2,
+ * A build that cannot write its seed fails cleanly (one line naming the path and the cause, exit 2,
  * no stack trace, the old seed untouched), and a build killed mid-write leaves no temporary file behind the next one.
  */
 import { spawn } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * The per-request path of cached responses is made cheap by remembering (issue 9 item 4): accepted keys and the exact
+ * The per-request path of cached responses is made cheap by remembering: accepted keys and the exact
  * Authorization values that carried them, parsed query strings and the list queries read from them, first-page keys,
  * the ETag of each coding, the LRU position of the newest entry. None of it may change an answer: these tables check
  * what is remembered, when it is forgotten, and that answers are the same the first time and every time after.

@@ -8,7 +8,7 @@ function copied(lines: Record<string, string>): string {
   return text;
 }
 
-/** Issue 8 item 7: a rail copied from another keeps its slug or name by mistake. */
+/** A rail copied from another keeps its slug or name by mistake. */
 export const cases: HostileCase[] = [
   {
     name: 'a copied rail keeps the slug of its model',

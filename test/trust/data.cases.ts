@@ -9,7 +9,7 @@ const argentina = (status: string, extra = '') =>
 /** BR-pix with the first source's url replaced (line 31, column 10). */
 const sourceAt = (url: string) => ({ 'rails/BR-pix.yaml': RAIL_BR_PIX.replace('url: https://www.bcb.gov.br/estabilidadefinanceira/pix', `url: ${url}`) });
 
-/** Data rules of issue 8 item 15 and issue 10 section 3: the written country policy and the sources of every rail. */
+/** Data rules: the written country policy and the sources of every rail. */
 export const cases: HostileCase[] = [
   {
     name: 'a grey-listed country kept open',

@@ -13,7 +13,7 @@ const rail = (edit: (text: string) => string): string =>
 const R = 'rails/BR-ted.yaml';
 const set = (key: string, value: string) => (t: string) => t.replace(new RegExp(`^(\\s*)${key}: .*$`, 'm'), `$1${key}: ${value}`);
 
-/** Integer fields: only plain decimal integer literals, as written (issue 8, item 1). */
+/** Integer fields: only plain decimal integer literals, as written. */
 const integers: HostileCase[] = [
   ['minMinor: 100.00 (an amount written as money)', 'minMinor', '100.00', 13, /for 100\.00 BRL write minMinor: 10000/],
   ['minMinor: 1.0e4', 'minMinor', '1.0e4', 13, /write minMinor: 10000 \(100\.00 BRL/],

@@ -2,7 +2,7 @@ import { RAIL_BR_PIX } from '../helpers/catalog.js';
 import type { HostileCase } from './hostile.js';
 
 /**
- * YAML mistakes analysts make (issue 8, item 5): one row a mistake. Each must give ONE message, at the line and column
+ * YAML mistakes analysts make: one row a mistake. Each must give ONE message, at the line and column
  * of the mistake, in plain words, with the fix; no cascade of follow-on errors. Lines as in RAIL_BR_PIX (a copy named
  * BR-ted): 2 slug, 3 name, 6 countries, 9 p50Minutes, 19 fields, 20 - name, 21 label, 22 type, 23 required,
  * 24 pattern, 25 maxLength, 26 help.

@@ -1,13 +1,13 @@
--- One scripted Neovim session against the catalog's language server, with Neovim's own LSP client and nothing of this
+-- One scripted Neovim drive against the catalog's language server, with Neovim's own LSP client and nothing of this
 -- project's: open a rail, wait for its diagnostics, apply the quick fix of one of them, hover a key, write what was seen
 -- as JSON, quit. Written for Neovim 0.7 (Debian 12) and later: vim.lsp.start_client and buf_attach_client exist in every
--- version since 0.5, vim.lsp.start only since 0.8. The test gives the parameters as JSON in CATALOG_NVIM_SESSION.
-local session = vim.fn.json_decode(os.getenv('CATALOG_NVIM_SESSION'))
+-- version since 0.5, vim.lsp.start only since 0.8. The test gives the parameters as JSON in CATALOG_NVIM_DRIVE.
+local drive = vim.fn.json_decode(os.getenv('CATALOG_NVIM_DRIVE'))
 local seen = {}
 
 local function finish(failure)
   seen.failure = failure
-  vim.fn.writefile({ vim.fn.json_encode(seen) }, session.out)
+  vim.fn.writefile({ vim.fn.json_encode(seen) }, drive.out)
   vim.cmd('qall!')
 end
 
@@ -26,19 +26,19 @@ local function diagnostics(buf)
 end
 
 local function run()
-  vim.cmd('edit ' .. vim.fn.fnameescape(session.file))
+  vim.cmd('edit ' .. vim.fn.fnameescape(drive.file))
   local buf = vim.api.nvim_get_current_buf()
-  local client_id = vim.lsp.start_client({ name = 'catalog', cmd = session.cmd, root_dir = session.root })
-  if not client_id then return finish('the client did not start: ' .. table.concat(session.cmd, ' ')) end
+  local client_id = vim.lsp.start_client({ name = 'catalog', cmd = drive.cmd, root_dir = drive.root })
+  if not client_id then return finish('the client did not start: ' .. table.concat(drive.cmd, ' ')) end
   vim.lsp.buf_attach_client(buf, client_id)
-  if not vim.wait(session.waitMs, function() return #vim.diagnostic.get(buf) > 0 end, 20) then
-    return finish('no diagnostics within ' .. session.waitMs .. ' ms')
+  if not vim.wait(drive.waitMs, function() return #vim.diagnostic.get(buf) > 0 end, 20) then
+    return finish('no diagnostics within ' .. drive.waitMs .. ' ms')
   end
   seen.diagnostics = diagnostics(buf)
   local client = vim.lsp.get_client_by_id(client_id)
 
   -- The quick fix: a textDocument/codeAction request over the line named, with the client's diagnostics of that line.
-  local line = session.fixLine
+  local line = drive.fixLine
   local context = { diagnostics = {} }
   for _, d in ipairs(vim.diagnostic.get(buf, { lnum = line })) do table.insert(context.diagnostics, d.user_data.lsp) end
   local params = {
@@ -46,7 +46,7 @@ local function run()
     range = { start = { line = line, character = 0 }, ['end'] = { line = line, character = #vim.api.nvim_buf_get_lines(buf, line, line + 1, true)[1] } },
     context = context,
   }
-  local answers = vim.lsp.buf_request_sync(buf, 'textDocument/codeAction', params, session.waitMs) or {}
+  local answers = vim.lsp.buf_request_sync(buf, 'textDocument/codeAction', params, drive.waitMs) or {}
   local actions = (answers[client_id] or {}).result or {}
   seen.actions = vim.tbl_map(function(a) return a.title end, actions)
   local action = actions[1]
@@ -55,13 +55,13 @@ local function run()
   seen.fixedLine = vim.api.nvim_buf_get_lines(buf, line, line + 1, true)[1]
   -- The server sees the edit (didChange) and sends the file's diagnostics again, without the fixed one.
   local before = #seen.diagnostics
-  vim.wait(session.waitMs, function() return #vim.diagnostic.get(buf) < before end, 20)
+  vim.wait(drive.waitMs, function() return #vim.diagnostic.get(buf) < before end, 20)
   seen.diagnosticsAfterFix = diagnostics(buf)
 
   -- Hovers, each at a position the test names: the text Neovim would show in its floating window.
   seen.hovers = {}
-  for _, position in ipairs(session.hoverAt) do
-    local hover = vim.lsp.buf_request_sync(buf, 'textDocument/hover', { textDocument = { uri = vim.uri_from_bufnr(buf) }, position = position }, session.waitMs) or {}
+  for _, position in ipairs(drive.hoverAt) do
+    local hover = vim.lsp.buf_request_sync(buf, 'textDocument/hover', { textDocument = { uri = vim.uri_from_bufnr(buf) }, position = position }, drive.waitMs) or {}
     local contents = ((hover[client_id] or {}).result or {}).contents
     table.insert(seen.hovers, contents and table.concat(vim.lsp.util.convert_input_to_markdown_lines(contents), '\n') or vim.NIL)
   end
@@ -69,4 +69,4 @@ local function run()
 end
 
 local ok, err = pcall(run)
-if not ok then finish('the session failed: ' .. tostring(err)) end
+if not ok then finish('the drive failed: ' .. tostring(err)) end
