@@ -3,10 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BaseDelta } from '../../src/history/delta.js';
 import type { Validation } from '../../src/pipeline/validate.js';
-import { baseAsRead, COUNTRY_BR, editCatalog, RAIL_BR_PIX, TODAY, setLine, validateMaybeCached, writeCatalog } from '../helpers/catalog.js';
+import { baseAsRead, COUNTRY_BR, editCatalog, RAIL_BR_PIX, TODAY, setLine, validateMaybeCached, countedNameRule, writeCatalog } from '../helpers/catalog.js';
 import { runCatalog } from '../helpers/cli.js';
-import { defineRule } from '../../src/rules/define.js';
-import { rules as registry } from '../../src/rules/index.js';
 
 /**
  * validate --cache checks again only what changed; its report must be the report of a run without the cache, byte for
@@ -290,23 +288,7 @@ describe('catalog validate --cache --fix', () => {
 });
 
 describe('validate --cache runs a catalog-wide rule again only when a file changed what it reads', () => {
-  /** A catalog-wide rule that reads the names of entries, counting its runs and reporting every rail named "Pix". */
-  const counted = () => {
-    const counter = { runs: 0 };
-    const rule = defineRule({
-      id: 'counted',
-      severity: 'warning',
-      scope: 'catalog',
-      reads: ['name'],
-      description: 'test rule',
-      messages: { 'named-pix': 'A rail is named Pix.' },
-      check({ catalog, report }) {
-        counter.runs++;
-        for (const rail of catalog.rails) if (rail.data.name === 'Pix') report(rail, '/name', 'named Pix', { messageId: 'named-pix' });
-      },
-    });
-    return { counter, rules: { ...registry, counted: rule } };
-  };
+  const counted = countedNameRule;
   const renamed = (name: string) => setLine(pix, 'name', `name: ${name}`);
 
   const CHANGES: Array<[string, Edits, boolean]> = [

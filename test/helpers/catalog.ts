@@ -10,7 +10,7 @@ import { validateCached } from '../../src/cache/validate-cached.js';
 import type { BaseDelta } from '../../src/history/delta.js';
 import { loadTexts } from '../../src/parse/load.js';
 import { cmp } from '../../src/model/problem.js';
-import type { Rule } from '../../src/rules/define.js';
+import { defineRule, type Rule } from '../../src/rules/define.js';
 import { rules as registry } from '../../src/rules/index.js';
 
 /** The date every test judges the catalog on: tests never depend on the real date. */
@@ -191,4 +191,22 @@ export function setLine(text: string, key: string, line: string): string {
 export function validateMaybeCached(options: ValidateOptions & { cacheFile?: string }): Promise<Validation> {
   const { cacheFile } = options;
   return cacheFile ? validateCached({ ...options, cacheFile }) : validateCatalog(options);
+}
+
+/** A catalog-wide rule that reads the names of entries, counting its runs and reporting every rail named "Pix". */
+export function countedNameRule(): { counter: { runs: number }; rules: Record<string, Rule> } {
+  const counter = { runs: 0 };
+  const rule = defineRule({
+    id: 'counted',
+    severity: 'warning',
+    scope: 'catalog',
+    reads: ['name'],
+    description: 'test rule',
+    messages: { 'named-pix': 'A rail is named Pix.' },
+    check({ catalog, report }) {
+      counter.runs++;
+      for (const rail of catalog.rails) if (rail.data.name === 'Pix') report(rail, '/name', 'named Pix', { messageId: 'named-pix' });
+    },
+  });
+  return { counter, rules: { ...registry, counted: rule } };
 }

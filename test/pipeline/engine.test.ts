@@ -5,10 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { CatalogEngine } from '../../src/pipeline/engine.js';
 import { loadTexts } from '../../src/parse/load.js';
 import { validateLoaded } from '../../src/pipeline/validate.js';
-import { defineRule } from '../../src/rules/define.js';
 import { rules as registry } from '../../src/rules/index.js';
 import type { Problem } from '../../src/model/problem.js';
 import { BUNDLED_TODAY } from '../helpers/bundled.js';
+import { countedNameRule } from '../helpers/catalog.js';
+import type { Rule } from '../../src/rules/define.js';
 
 const CATALOG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../catalog');
 const bundled = Object.fromEntries(
@@ -20,7 +21,7 @@ const DIR = '/work/catalog';
 const shown = (problems: Problem[]) => problems.map((p) => `${p.file}:${p.line}:${p.column} ${p.rule} ${p.message}`);
 
 /** What a fresh run over the same texts reports: what the engine must report after any sequence of edits. */
-function fromScratch(texts: Record<string, string>, today: string, rules = registry): string[] {
+function fromScratch(texts: Record<string, string>, today: string, rules: Record<string, Rule> = registry): string[] {
   const loaded = loadTexts(
     DIR,
     Object.entries(texts).map(([name, text]) => ({ name, text })),
@@ -73,20 +74,7 @@ describe('the engine checks again only what an edit touched, and reports what a 
 });
 
 describe('a catalog-wide rule runs again only when a file changed what it reads', () => {
-  const counter = { runs: 0 };
-  const counted = defineRule({
-    id: 'counted',
-    severity: 'warning',
-    scope: 'catalog',
-    reads: ['name'],
-    description: 'test rule',
-    messages: { 'named-pix': 'A rail is named Pix.' },
-    check({ catalog, report }) {
-      counter.runs++;
-      for (const rail of catalog.rails) if (rail.data.name === 'Pix') report(rail, '/name', 'named Pix', { messageId: 'named-pix' });
-    },
-  });
-  const rules = { ...registry, counted };
+  const { counter, rules } = countedNameRule();
   // FR-sepa named Pix: the rule reports in its file.
   const pix = sepa.replace(/^name: .*$/m, 'name: Pix');
   const start = { ...bundled, 'rails/FR-sepa.yaml': pix };
