@@ -95,9 +95,9 @@ export class ValidateMemo {
     return false;
   }
 
-  /** Every file's verdict in the run that saved the memo, by name. */
-  verdicts(): Map<string, FileVerdict> {
-    return new Map([...this.records].map(([name, record]) => [name, record[3]]));
+  /** A file's verdict in the run that saved the memo. */
+  verdictOf(name: string): FileVerdict | undefined {
+    return this.records.get(name)?.[3];
   }
 
   /** Records what each catalog-wide rule reported in this run. */

@@ -42,7 +42,7 @@ export async function validateCached(options: ValidateOptions & { cacheFile: str
     }
   }
   engine.set(listing.refused);
-  engine.resume({ verdicts: memo.verdicts(), across: memo.across, removed: memo.missesFiles() });
+  engine.resume({ verdictOf: (name) => memo.verdictOf(name), across: memo.across, removed: memo.missesFiles() });
   const validation = await runEngine(engine, options);
   if (validation.crashed.length === 0) {
     for (const { name, hash, stat } of fresh) {

@@ -26,8 +26,8 @@ export interface EngineOptions {
 
 /** The state of a run the engine goes on from (the --cache memo's last run): what it judged, and the catalog-wide problems. */
 export interface PreviousRun {
-  /** Each file's verdict in that run, by name. */
-  verdicts: ReadonlyMap<string, FileVerdict>;
+  /** A file's verdict in that run (looked up, not copied: a memo holds ten thousand of them). */
+  verdictOf(name: string): FileVerdict | undefined;
   /** What each catalog-wide rule reported in that run. */
   across: ReadonlyMap<string, Problem[]>;
   /** True when files of that run are gone: every catalog-wide rule runs again. */
@@ -52,7 +52,7 @@ export class CatalogEngine {
   private readonly pending = new Map<string, CatalogText>();
   private readonly judged = new Map<string, Judged>();
   /** The verdicts the catalog-wide problems in `across` were found with, by name. */
-  private readonly seen = new Map<string, FileVerdict>();
+  private seen: (name: string) => FileVerdict | undefined = () => undefined;
   private across = new Map<string, Problem[]>();
   /** True when files were removed since the catalog-wide rules last ran. */
   private removed = false;
@@ -91,7 +91,7 @@ export class CatalogEngine {
 
   /** Goes on from a run made elsewhere (the memo's): its catalog-wide problems stand where nothing they read changed. */
   resume(previous: PreviousRun): void {
-    for (const [name, verdict] of previous.verdicts) this.seen.set(name, verdict);
+    this.seen = previous.verdictOf;
     this.across = new Map(previous.across);
     this.removed ||= previous.removed;
   }
@@ -159,8 +159,8 @@ export class CatalogEngine {
     validation.crashed.unshift(...this.entryCrashes);
     if (validation.crashed.length === 0) {
       this.across = validation.across;
-      this.seen.clear();
-      for (const j of judged) this.seen.set(j.name, j.verdict);
+      const kept = new Map(judged.map((j) => [j.name, j.verdict]));
+      this.seen = (name) => kept.get(name);
       this.removed = false;
     }
     return validation;
@@ -170,7 +170,7 @@ export class CatalogEngine {
   private changes(judged: Judged[]): FileChange[] {
     const changes: FileChange[] = [];
     for (const j of judged) {
-      const before = this.seen.get(j.name);
+      const before = this.seen(j.name);
       if (before === j.verdict || !j.file) continue;
       changes.push({ path: j.file.path, before, after: jsonSafe(j.verdict.summary) ? j.verdict : undefined });
     }
