@@ -1,5 +1,6 @@
 /**
- * `npm start` as a user runs it: a SIGTERM sent to npm stops the server (port freed, no process left behind); and
+ * `npm start` as a user runs it: a SIGTERM sent to npm stops the server (port freed, no process left behind), the
+ * banner's `kill -HUP <pid>` reloads it, and a SIGHUP sent to npm (the terminal hanging up) stops it too; and
  * `catalog serve --dev-key` says when the seed it serves is older than the catalog. Both run in a temporary project
  * holding a copy of the bundled catalog, this repository's bin/ and the start script of its package.json.
  */
@@ -82,6 +83,8 @@ function portFree(port: number): Promise<boolean> {
 interface Run {
   child: ChildProcess;
   err: () => string;
+  /** What it wrote on stdout: the server's JSON log lines. */
+  out: () => string;
   exited: Promise<number | null>;
 }
 
@@ -89,13 +92,15 @@ function launch(command: string, args: string[]): Run {
   const child = spawn(command, args, {
     cwd: dir,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, CATALOG_CURSOR_SECRET: SECRET },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push(child.pid!);
   let err = '';
+  let out = '';
   child.stderr!.on('data', (d) => (err += d));
+  child.stdout!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, err: () => err, exited };
+  return { child, err: () => err, out: () => out, exited };
 }
 
 /** The URL the server printed, once it serves (the last line of its banner is out). */
@@ -119,15 +124,34 @@ describe('npm start', () => {
     // Killed after the tests if they outlive npm (once npm is gone they are no longer found below it).
     started.push(...below);
     run.child.kill('SIGTERM');
-    await run.exited;
-    const port = Number(new URL(url).port);
-    await until(async () => below.every((pid) => !alive(pid)) && (await portFree(port)), 'the server to stop', 10_000).catch(() => undefined);
-    expect(below.filter(alive).map((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '))).toEqual([]);
-    expect(await portFree(port)).toBe(true);
-    // Stopped, not killed: the server drained and said so.
-    expect(run.err()).toContain('catalog serve: stopped');
+    await stopped(run, below, url);
+  }, 90_000);
+
+  it("reloads on the banner's kill -HUP <pid>, and stops when npm gets the SIGHUP (a terminal hanging up)", async () => {
+    const run = launch('npm', ['start', '--', '--port', '0']);
+    const url = await served(run);
+    const below = descendants(run.child.pid!);
+    started.push(...below);
+    const pid = Number(/Reload the seed: kill -HUP (\d+)/.exec(run.err())?.[1]);
+    expect(below).toContain(pid);
+    process.kill(pid, 'SIGHUP');
+    await until(() => run.out().includes('"event":"reload"'), 'the server to reload');
+    expect(alive(pid)).toBe(true);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    run.child.kill('SIGHUP');
+    await stopped(run, below, url);
   }, 90_000);
 });
+
+/** npm has exited, the server drained and stopped (it said so), no process is left and the port is free. */
+async function stopped(run: Run, below: number[], url: string): Promise<void> {
+  await run.exited;
+  const port = Number(new URL(url).port);
+  await until(async () => below.every((pid) => !alive(pid)) && (await portFree(port)), 'the server to stop', 10_000).catch(() => undefined);
+  expect(below.filter(alive).map((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '))).toEqual([]);
+  expect(await portFree(port)).toBe(true);
+  expect(run.err()).toContain('catalog serve: stopped');
+}
 
 describe('catalog serve --dev-key says when the seed is older than the catalog', () => {
   const PIX = path.join('catalog', 'rails', 'BR-pix.yaml');
