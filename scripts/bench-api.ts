@@ -30,9 +30,9 @@ import Fastify from 'fastify';
 import type { Seed } from '../src/generated/types.js';
 import { buildApp } from '../src/service/app.js';
 import { COUNTRY_CODES, CURRENCY_CODES } from '../src/domain/iso.js';
-import { digestOf, KeyRing } from '../src/service/auth.js';
-import { SnapshotStore } from '../src/service/store.js';
-import { growSeed } from '../src/service/synthetic.js';
+import { digestOf, KeyRing } from '../src/service/access/auth.js';
+import { SnapshotStore } from '../src/service/operations/store.js';
+import { growSeed } from '../src/service/operations/synthetic.js';
 
 // autocannon ships no types.
 const autocannon = createRequire(import.meta.url)('autocannon') as (options: Record<string, unknown>) => Promise<any>;

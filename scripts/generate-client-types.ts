@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
-import { openApiDocument } from '../src/service/openapi.js';
+import { openApiDocument } from '../src/service/document/openapi.js';
 
 export const TYPES_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/client/src/types.gen.ts');
 

@@ -2,7 +2,7 @@
  * node --expose-gc --import tsx scripts/measure-cache.ts [--count 4000] [--rails 10000] [--json]
  *
  * What one page cache entry really holds, against what the cache counts (ENTRY_OVERHEAD, BUFFER_OVERHEAD and the
- * rest of src/service/cache.ts and representation.ts): the service (buildApp) on a generated seed of 10,000 rails is
+ * rest of src/service/representation/: bounded-cache.ts, representation.ts and response-cache.ts): the service (buildApp) on a generated seed of 10,000 rails is
  * asked distinct queries of each kind (empty pages; small pages; pages of 1 KB and more, in br or gzip), every answer
  * kept in the cache, in two rounds of `count`; the heap, external memory and RSS after a full garbage collection,
  * before and after the second round, divided by the entries it added, beside the bytes the cache counted for them.
@@ -13,12 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Seed } from '../src/generated/types.js';
 import { buildApp } from '../src/service/app.js';
-import { digestOf, KeyRing } from '../src/service/auth.js';
-import type { ServiceMetrics } from '../src/service/metrics.js';
-import type { ResponseCache } from '../src/service/representation.js';
-import { snapshotOf } from '../src/service/snapshot.js';
-import { SnapshotStore } from '../src/service/store.js';
-import { growSeed } from '../src/service/synthetic.js';
+import { digestOf, KeyRing } from '../src/service/access/auth.js';
+import type { ServiceMetrics } from '../src/service/operations/metrics.js';
+import type { ResponseCache } from '../src/service/representation/response-cache.js';
+import { snapshotOf } from '../src/service/representation/snapshot.js';
+import { SnapshotStore } from '../src/service/operations/store.js';
+import { growSeed } from '../src/service/operations/synthetic.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const KEY = 'measure-key-0123456789abcdef';

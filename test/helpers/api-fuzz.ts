@@ -12,10 +12,10 @@ import type { FastifyInstance } from 'fastify';
 import { validateCatalog } from '../../src/pipeline/validate.js';
 import { buildSeed } from '../../src/seed/build.js';
 import { buildApp } from '../../src/service/app.js';
-import { digestOf, KeyRing } from '../../src/service/auth.js';
-import { ServiceMetrics } from '../../src/service/metrics.js';
-import { snapshotOf } from '../../src/service/snapshot.js';
-import { SnapshotStore } from '../../src/service/store.js';
+import { digestOf, KeyRing } from '../../src/service/access/auth.js';
+import { ServiceMetrics } from '../../src/service/operations/metrics.js';
+import { snapshotOf } from '../../src/service/representation/snapshot.js';
+import { SnapshotStore } from '../../src/service/operations/store.js';
 import { ApiContract } from './api-conformance.js';
 import { BUNDLED_TODAY } from './bundled.js';
 

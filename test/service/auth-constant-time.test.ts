@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 vi.mock('node:crypto', async (original) => (await import('../helpers/counting-crypto.js')).countingCrypto(original));
 const { comparisons: calls } = await import('../helpers/counting-crypto.js');
 
-const { digestOf, KeyRing } = await import('../../src/service/auth.js');
+const { digestOf, KeyRing } = await import('../../src/service/access/auth.js');
 
 describe('KeyRing.verify', () => {
   const keys = ['first-key-0123456789', 'second-key-0123456789', 'third-key-0123456789'];

@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import { buildApp } from '../../src/service/app.js';
-import { checkAuthorization, digestOf, KeyConfigError, KeyRing, keysFromFileText, keysFromList } from '../../src/service/auth.js';
-import { ERRORS } from '../../src/service/errors.js';
-import { snapshotOf } from '../../src/service/snapshot.js';
-import { SnapshotStore } from '../../src/service/store.js';
+import { checkAuthorization, digestOf, KeyConfigError, KeyRing, keysFromFileText, keysFromList } from '../../src/service/access/auth.js';
+import { ERRORS } from '../../src/service/edge/errors.js';
+import { snapshotOf } from '../../src/service/representation/snapshot.js';
+import { SnapshotStore } from '../../src/service/operations/store.js';
 import { fixtureSeed, KEY, makeApp, OTHER_KEY, SECRET } from './helpers.js';
 
 const REALM = 'Bearer realm="catalog"';

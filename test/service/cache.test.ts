@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedCache, ENTRY_OVERHEAD, stringBytes } from '../../src/service/cache.js';
-import { BUFFER_OVERHEAD, MIN_COMPRESS_BYTES, ownBytes, Representation } from '../../src/service/representation.js';
-import { renderPage } from '../../src/service/pages.js';
+import { BoundedCache, ENTRY_OVERHEAD, stringBytes } from '../../src/service/representation/bounded-cache.js';
+import { BUFFER_OVERHEAD, MIN_COMPRESS_BYTES, ownBytes, Representation } from '../../src/service/representation/representation.js';
+import { renderPage } from '../../src/service/representation/pages.js';
 
 class Value {
   constructor(public cost: number) {}
@@ -84,9 +84,9 @@ describe('what an entry costs', () => {
 
   it("a small page has its own allocation: holding it holds no slab of Node's buffer pool", async () => {
     const { fixtureSeed } = await import('./helpers.js');
-    const { snapshotOf } = await import('../../src/service/snapshot.js');
-    const { CursorCodec } = await import('../../src/service/cursor.js');
-    const { endpoints } = await import('../../src/service/endpoints.js');
+    const { snapshotOf } = await import('../../src/service/representation/snapshot.js');
+    const { CursorCodec } = await import('../../src/service/representation/cursor.js');
+    const { endpoints } = await import('../../src/service/resources/endpoints.js');
     const snapshot = snapshotOf(await fixtureSeed());
     const endpoint = endpoints().rails;
     const page = renderPage(

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from '../../src/generated/types.js';
 import type { Catalog } from '../../src/model/catalog.js';
 import { buildSeed } from '../../src/seed/build.js';
-import { snapshotOf } from '../../src/service/snapshot.js';
+import { snapshotOf } from '../../src/service/representation/snapshot.js';
 import { AUTH, fixtureCatalog, fixtureSeed, get, makeApp, walk } from './helpers.js';
 
 let seed: Seed;

@@ -2,8 +2,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from '../../src/generated/types.js';
-import { compressions, negotiate, type Coding } from '../../src/service/representation.js';
-import { growSeed } from '../../src/service/synthetic.js';
+import { compressions, negotiate, type Coding } from '../../src/service/representation/representation.js';
+import { growSeed } from '../../src/service/operations/synthetic.js';
 import { AUTH, fixtureSeed, get, makeApp } from './helpers.js';
 
 let seed: Seed;

@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientErrorAnswer, readableUrl } from '../../src/service/edge.js';
-import { ERRORS } from '../../src/service/errors.js';
+import { clientErrorAnswer, readableUrl } from '../../src/service/edge/raw-requests.js';
+import { ERRORS } from '../../src/service/edge/errors.js';
 import { fixtureSeed, KEY, makeApp, OTHER_KEY } from './helpers.js';
 
 const JSON_BODY = { 'content-type': 'application/json' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundHeapGrowth } from '../../src/service/heap.js';
+import { boundHeapGrowth } from '../../src/service/operations/heap.js';
 
 describe('boundHeapGrowth', () => {
   it.each([

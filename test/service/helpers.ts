@@ -4,9 +4,9 @@ import { buildSeed } from '../../src/seed/build.js';
 import type { Seed } from '../../src/generated/types.js';
 import type { Catalog } from '../../src/model/catalog.js';
 import { buildApp, type AppOptions } from '../../src/service/app.js';
-import { digestOf, KeyRing } from '../../src/service/auth.js';
-import { snapshotOf } from '../../src/service/snapshot.js';
-import { SnapshotStore, type StoreOptions } from '../../src/service/store.js';
+import { digestOf, KeyRing } from '../../src/service/access/auth.js';
+import { snapshotOf } from '../../src/service/representation/snapshot.js';
+import { SnapshotStore, type StoreOptions } from '../../src/service/operations/store.js';
 import { ASSET_USDC, COUNTRY_BR, RAIL_BR_PIX, validateFiles } from '../helpers/catalog.js';
 
 export const KEY = 'test-key-0123456789abcdef';

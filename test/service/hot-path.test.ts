@@ -12,13 +12,13 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 vi.mock('node:crypto', async (original) => (await import('../helpers/counting-crypto.js')).countingCrypto(original));
 const { comparisons: calls } = await import('../helpers/counting-crypto.js');
 
-const { checkAuthorization, digestOf, KeyRing } = await import('../../src/service/auth.js');
-const { BoundedCache } = await import('../../src/service/cache.js');
-const { endpoints } = await import('../../src/service/endpoints.js');
-const { newRequestId } = await import('../../src/service/log.js');
-const { listQueryOf, parseQueryString, readListQuery } = await import('../../src/service/params.js');
-const { negotiate } = await import('../../src/service/representation.js');
-const { growSeed } = await import('../../src/service/synthetic.js');
+const { checkAuthorization, digestOf, KeyRing } = await import('../../src/service/access/auth.js');
+const { BoundedCache } = await import('../../src/service/representation/bounded-cache.js');
+const { endpoints } = await import('../../src/service/resources/endpoints.js');
+const { newRequestId } = await import('../../src/service/operations/log.js');
+const { listQueryOf, parseQueryString, readListQuery } = await import('../../src/service/edge/params.js');
+const { negotiate } = await import('../../src/service/representation/representation.js');
+const { growSeed } = await import('../../src/service/operations/synthetic.js');
 const { AUTH, fixtureSeed, KEY, makeApp, OTHER_KEY } = await import('./helpers.js');
 
 describe('KeyRing: accepted keys are remembered, refused ones never', () => {

@@ -6,10 +6,10 @@ import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from '../../src/generated/types.js';
-import { endpoints } from '../../src/service/endpoints.js';
-import { ERRORS } from '../../src/service/errors.js';
-import { itemSerializers } from '../../src/service/snapshot.js';
-import { growSeed } from '../../src/service/synthetic.js';
+import { endpoints } from '../../src/service/resources/endpoints.js';
+import { ERRORS } from '../../src/service/edge/errors.js';
+import { itemSerializers } from '../../src/service/representation/snapshot.js';
+import { growSeed } from '../../src/service/operations/synthetic.js';
 import { AUTH, fixtureSeed, get, makeApp } from './helpers.js';
 
 const Ajv2020 = (Ajv2020Module as any).default ?? Ajv2020Module;

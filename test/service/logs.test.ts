@@ -6,9 +6,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/service/app.js';
-import { digestOf, KeyRing } from '../../src/service/auth.js';
-import { snapshotOf } from '../../src/service/snapshot.js';
-import { SnapshotStore } from '../../src/service/store.js';
+import { digestOf, KeyRing } from '../../src/service/access/auth.js';
+import { snapshotOf } from '../../src/service/representation/snapshot.js';
+import { SnapshotStore } from '../../src/service/operations/store.js';
 import { fixtureSeed, SECRET } from './helpers.js';
 import { rawRequest } from './socket.js';
 

@@ -1,6 +1,6 @@
 /** What /metrics answers to a request it refuses: each names CATALOG_METRICS_TOKEN and the metrics token. */
 import { describe, expect, it } from 'vitest';
-import { ServiceMetrics } from '../../src/service/metrics.js';
+import { ServiceMetrics } from '../../src/service/operations/metrics.js';
 import { AUTH, fixtureSeed, makeApp } from './helpers.js';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';

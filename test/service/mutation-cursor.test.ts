@@ -5,7 +5,7 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CursorCodec, MAX_CURSOR_LENGTH } from '../../src/service/cursor.js';
+import { CursorCodec, MAX_CURSOR_LENGTH } from '../../src/service/representation/cursor.js';
 
 const state = { endpoint: 'rails', filterKey: 'country=FR', version: 'v1', after: 'FR-sepa' };
 const codec = new CursorCodec('secret-one');

@@ -4,7 +4,7 @@
  * names changes (npm run test:mutation).
  */
 import { describe, expect, it } from 'vitest';
-import { checkAuthorization, digestOf, KeyConfigError, KeyRing, keysFromList, parseRateLimit, readKeysFile } from '../../src/service/auth.js';
+import { checkAuthorization, digestOf, KeyConfigError, KeyRing, keysFromList, parseRateLimit, readKeysFile } from '../../src/service/access/auth.js';
 
 const KEY = 'mutation-keys-0123456789';
 const OTHER = 'mutation-other-0123456789';

@@ -8,7 +8,7 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from '../../src/generated/types.js';
-import { growSeed } from '../../src/service/synthetic.js';
+import { growSeed } from '../../src/service/operations/synthetic.js';
 import { AUTH, fixtureSeed, makeApp } from './helpers.js';
 
 const Ajv2020 = (Ajv2020Module as any).default ?? Ajv2020Module;

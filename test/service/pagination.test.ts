@@ -4,10 +4,10 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from '../../src/generated/types.js';
 import { serializeSeed } from '../../src/seed/build.js';
-import { CursorCodec } from '../../src/service/cursor.js';
-import { endpoints } from '../../src/service/endpoints.js';
-import { ERRORS } from '../../src/service/errors.js';
-import { growSeed } from '../../src/service/synthetic.js';
+import { CursorCodec } from '../../src/service/representation/cursor.js';
+import { endpoints } from '../../src/service/resources/endpoints.js';
+import { ERRORS } from '../../src/service/edge/errors.js';
+import { growSeed } from '../../src/service/operations/synthetic.js';
 import { fixtureSeed, get, makeApp, SECRET, walk, withExtraRail, type TestApp } from './helpers.js';
 
 // Top-level: the walk cases are listed from the seed's own values.
@@ -214,7 +214,7 @@ describe('snapshots and reloads', () => {
     const first = await get(local.app, '/api/v1/rails?limit=5');
     expect(first.headers['catalog-version']).toBe(seed.meta.version);
     const newer = growSeed(await fixtureSeed(withExtraRail('AA-extra')), 121);
-    expect(local.store.replace((await import('../../src/service/snapshot.js')).snapshotOf(newer)).status).toBe('replaced');
+    expect(local.store.replace((await import('../../src/service/representation/snapshot.js')).snapshotOf(newer)).status).toBe('replaced');
 
     let next: string | null = first.json().next_cursor;
     const ids: string[] = first.json().data.map((r: any) => r.id);
@@ -236,7 +236,7 @@ describe('snapshots and reloads', () => {
   it('a cursor of a replaced snapshot works during the retention, then is expired', async () => {
     const local = await makeApp(seed, { store: { retentionMs: 60_000 } });
     const cursor = (await get(local.app, '/api/v1/countries?limit=3')).json().next_cursor;
-    const { snapshotOf } = await import('../../src/service/snapshot.js');
+    const { snapshotOf } = await import('../../src/service/representation/snapshot.js');
     local.store.replace(snapshotOf(growSeed(await fixtureSeed(withExtraRail('AA-extra')), 121)));
     local.clock.now += 59_999;
     expect((await get(local.app, `/api/v1/countries?limit=3&cursor=${cursor}`)).statusCode).toBe(200);

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { endpoints } from '../../src/service/endpoints.js';
-import { ERRORS } from '../../src/service/errors.js';
-import { parseLimit, parseQueryString, readListQuery } from '../../src/service/params.js';
+import { endpoints } from '../../src/service/resources/endpoints.js';
+import { ERRORS } from '../../src/service/edge/errors.js';
+import { parseLimit, parseQueryString, readListQuery } from '../../src/service/edge/params.js';
 import { schemaEnum } from '../../src/model/schemas.js';
-import { growSeed } from '../../src/service/synthetic.js';
+import { growSeed } from '../../src/service/operations/synthetic.js';
 import { AUTH, fixtureSeed, get, makeApp } from './helpers.js';
 
 let app: FastifyInstance;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializeSeed } from '../../src/seed/build.js';
-import { digestOf } from '../../src/service/auth.js';
+import { digestOf } from '../../src/service/access/auth.js';
 import { fixtureSeed, KEY, OTHER_KEY, SECRET } from './helpers.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

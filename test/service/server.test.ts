@@ -9,9 +9,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { run as serve } from '../../src/cli/commands/serve.js';
 import type { Seed } from '../../src/generated/types.js';
 import { serializeSeed } from '../../src/seed/build.js';
-import { digestOf, KeyRing } from '../../src/service/auth.js';
-import { drainGracefully, startService, type RunningService } from '../../src/service/server.js';
-import { growSeed } from '../../src/service/synthetic.js';
+import { digestOf, KeyRing } from '../../src/service/access/auth.js';
+import { drainGracefully, startService, type RunningService } from '../../src/service/operations/server.js';
+import { growSeed } from '../../src/service/operations/synthetic.js';
 import { fixtureSeed, KEY, SECRET, withExtraRail } from './helpers.js';
 
 /** A fetch body as JSON, typed loosely for the assertions. */

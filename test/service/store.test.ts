@@ -4,9 +4,9 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Seed } from '../../src/generated/types.js';
 import { buildSeed, serializeSeed } from '../../src/seed/build.js';
-import { contentVersion, SeedError, snapshotOf, snapshotOfText } from '../../src/service/snapshot.js';
-import { DEFAULT_RETENTION_MS, SnapshotStore } from '../../src/service/store.js';
-import { growSeed } from '../../src/service/synthetic.js';
+import { contentVersion, SeedError, snapshotOf, snapshotOfText } from '../../src/service/representation/snapshot.js';
+import { DEFAULT_RETENTION_MS, SnapshotStore } from '../../src/service/operations/store.js';
+import { growSeed } from '../../src/service/operations/synthetic.js';
 import { fixtureCatalog, fixtureSeed, withExtraRail } from './helpers.js';
 
 let seed: Seed;

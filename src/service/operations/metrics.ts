@@ -1,6 +1,6 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { ResponseCache } from './representation.js';
+import type { ResponseCache } from '../representation/response-cache.js';
 import type { SnapshotStore } from './store.js';
 
 /**

@@ -1,6 +1,6 @@
-import { schemaValidators, type JsonSchema } from '../model/schemas.js';
-import type { SeedAsset, SeedCountry, SeedRail } from '../generated/types.js';
-import { currencyStatus, isCountryCode, nearCurrencyCodes, suggestCountryCode } from '../domain/iso.js';
+import { schemaValidators, type JsonSchema } from '../../model/schemas.js';
+import type { SeedAsset, SeedCountry, SeedRail } from '../../generated/types.js';
+import { currencyStatus, isCountryCode, nearCurrencyCodes, suggestCountryCode } from '../../domain/iso.js';
 
 /** The seed schema, whose definitions are what the responses contain. */
 export function seedSchema(): JsonSchema {

@@ -1,4 +1,4 @@
-import { LIMIT, type EndpointDef, type FilterDef } from './endpoints.js';
+import { LIMIT, type EndpointDef, type FilterDef } from '../resources/endpoints.js';
 import type { ApiError } from './errors.js';
 
 /** One parameter of the query string, in the order it was sent. value is null for a name without "=". */

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { endpoints, LIMIT, seedSchema, type EndpointDef } from './endpoints.js';
-import { ERRORS, errorSchema } from './errors.js';
-import { MAX_CURSOR_LENGTH } from './cursor.js';
-import { clientPaths, clientSchemas } from './openapi-client.js';
-import { completeOperations, DATA_NOT_MODIFIED, errorResponse, HEADER_COMPONENTS, LIST_HEADERS, ref, RESPONSE_COMPONENTS, whenOf } from './openapi-parts.js';
-import { publicPaths, publicSchemas } from './openapi-public.js';
-import { MIN_COMPRESS_BYTES } from './representation.js';
+import { endpoints, LIMIT, seedSchema, type EndpointDef } from '../resources/endpoints.js';
+import { ERRORS, errorSchema } from '../edge/errors.js';
+import { PROJECT_ROOT } from '../project-root.js';
+import { MAX_CURSOR_LENGTH } from '../representation/cursor.js';
+import { clientPaths } from './client-paths.js';
+import { clientSchemas } from './client-schemas.js';
+import { completeOperations, DATA_NOT_MODIFIED, errorResponse, HEADER_COMPONENTS, LIST_HEADERS, ref, RESPONSE_COMPONENTS, whenOf } from './parts.js';
+import { publicPaths, publicSchemas } from './public-paths.js';
+import { MIN_COMPRESS_BYTES } from '../representation/representation.js';
 
 /**
  * Rewrites the seed schema's draft-07 references (#/definitions/x) to OpenAPI components (#/components/schemas/x).
@@ -35,7 +36,7 @@ function toComponents(node: unknown): unknown {
 
 /** The package's version and licence (package.json: the one source of both). */
 function packageInfo(): { version: string; license: string } {
-  const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../package.json');
+  const file = path.join(PROJECT_ROOT, 'package.json');
   const { version, license } = JSON.parse(readFileSync(file, 'utf8'));
   return { version, license };
 }

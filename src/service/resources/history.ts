@@ -1,10 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { breakingReasons, compareEntries, type Change } from '../compare/changes.js';
-import { cmp } from '../model/problem.js';
+import { breakingReasons, compareEntries, type Change } from '../../compare/changes.js';
+import { cmp } from '../../model/problem.js';
 import type { EndpointName } from './endpoints.js';
-import type { Snapshot } from './snapshot.js';
-import { loadSeedFile } from './store.js';
+import type { Snapshot } from '../representation/snapshot.js';
+import { loadSeedFile } from '../operations/store.js';
 
 /** At most this many catalog versions are kept for the changes feed (the oldest goes first). */
 const DEFAULT_MAX_VERSIONS = 64;

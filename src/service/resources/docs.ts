@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Representation, type ResponseCache } from './representation.js';
+import { projectRequire } from '../project-root.js';
+import { Representation } from '../representation/representation.js';
+import type { ResponseCache } from '../representation/response-cache.js';
 
 /**
  * The renderer of /docs: Swagger UI's standalone bundle (swagger-ui-dist, a dependency of this package, no runtime
@@ -39,7 +40,7 @@ const CSP =
 
 /** Folder of swagger-ui-dist. */
 function swaggerUiDir(): string {
-  const require = createRequire(import.meta.url);
+  const require = projectRequire;
   return path.dirname(require.resolve('swagger-ui-dist/package.json'));
 }
 
@@ -47,7 +48,7 @@ function tagOf(bytes: Buffer): string {
   return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 16)}"`;
 }
 
-/** A row of the app's route table (src/service/app.ts RouteDef). */
+/** A row of the app's route table (RouteDef of route.ts). */
 interface DocsRoute {
   path: string;
   auth: false;

@@ -1,6 +1,6 @@
-import { ERRORS, type ErrorId } from './errors.js';
-import { MIN_COMPRESS_BYTES } from './representation.js';
-import { STORE_RETRY_AFTER_S } from './store.js';
+import { ERRORS, type ErrorId } from '../edge/errors.js';
+import { MIN_COMPRESS_BYTES } from '../representation/representation.js';
+import { STORE_RETRY_AFTER_S } from '../operations/store.js';
 
 /**
  * The parts of the OpenAPI document that every operation shares: response headers and error responses as reusable

@@ -1,8 +1,8 @@
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { POINTER_NAME, VERSION_SYNTAX, versionFileName } from '../seed/store.js';
+import { POINTER_NAME, VERSION_SYNTAX, versionFileName } from '../../seed/store.js';
 import { MAX_SEED_BYTES } from './store.js';
-import { SeedError, StoreUnreadableError } from './snapshot.js';
+import { SeedError, StoreUnreadableError } from '../representation/snapshot.js';
 
 /**
  * Where a replica reads seed versions from: a store folder or the same files over HTTP(S) (object storage, a CDN,

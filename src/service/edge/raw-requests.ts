@@ -1,7 +1,7 @@
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ERRORS, errorJson, type ErrorId } from './errors.js';
-import { newRequestId } from './log.js';
+import { newRequestId } from '../operations/log.js';
 
 /**
  * What the service answers at its edge: before routing (a path it cannot decode) and before a request exists at all

@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { SeedError, snapshotOfText, StoreUnreadableError, type Snapshot } from './snapshot.js';
+import { SeedError, snapshotOfText, StoreUnreadableError, type Snapshot } from '../representation/snapshot.js';
 
 /** How long a replaced snapshot stays available to the runs that started on it, by default. */
 export const DEFAULT_RETENTION_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { randomFillSync } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { MIN_KEY_LENGTH, type KeyRing } from './auth.js';
-import type { ParsedQuery } from './params.js';
+import { MIN_KEY_LENGTH, type KeyRing } from '../access/auth.js';
+import type { ParsedQuery } from '../edge/params.js';
 
 /**
  * What the logs may show of what a client sent, decided by ALLOW-LISTS: a key pasted anywhere (a path segment, a

@@ -1,5 +1,5 @@
-import type { Seed, SeedRail } from '../generated/types.js';
-import { contentVersion } from './snapshot.js';
+import type { Seed, SeedRail } from '../../generated/types.js';
+import { contentVersion } from '../representation/snapshot.js';
 
 /**
  * A seed grown to `railCount` rails by cloning its rails with distinct ids (BR-pix_00042), for load tests and

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { ErrorId } from './errors.js';
+import type { ErrorId } from '../edge/errors.js';
 
 /** A configuration problem with the API keys: the service refuses to start. Messages never contain a key. */
 export class KeyConfigError extends Error {}

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CursorCodec } from './cursor.js';
-import type { EndpointDef } from './endpoints.js';
-import type { ListQuery } from './params.js';
+import type { EndpointDef } from '../resources/endpoints.js';
+import type { ListQuery } from '../edge/params.js';
 import { flat, ownBytes, Representation } from './representation.js';
 import { selectPage, type Snapshot } from './snapshot.js';
 

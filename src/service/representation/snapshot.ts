@@ -1,9 +1,9 @@
 import fastJson from 'fast-json-stringify';
-import { cmp } from '../model/problem.js';
-import { validatorOf } from '../model/schemas.js';
-import type { Seed } from '../generated/types.js';
-import { contentVersion } from '../seed/version.js';
-import { endpoints, seedSchema, type EndpointDef, type EndpointName, type FilterDef } from './endpoints.js';
+import { cmp } from '../../model/problem.js';
+import { validatorOf } from '../../model/schemas.js';
+import type { Seed } from '../../generated/types.js';
+import { contentVersion } from '../../seed/version.js';
+import { endpoints, seedSchema, type EndpointDef, type EndpointName, type FilterDef } from '../resources/endpoints.js';
 
 /** Why a seed was refused: the service goes on serving the snapshot it had. */
 export class SeedError extends Error {}

@@ -1,4 +1,4 @@
-import { errorResponse, ref, whenOf } from './openapi-parts.js';
+import { errorResponse, ref, whenOf } from './parts.js';
 
 /**
  * The paths of the OpenAPI document that are not catalog data: the document itself (behind the key and public), its
