@@ -162,7 +162,7 @@ describe('checkBeneficiary', () => {
       values: { routing: '021000022' },
       field: 'routing',
       code: 'checksum',
-      fr: checksumFr,
+      fr: 'clé de contrôle incorrecte : un caractère est mal saisi ; recopiez la valeur depuis le relevé bancaire',
       en: 'bad checksum: the ninth digit of this ABA routing number does not match the first eight, so a digit is mistyped; copy it again from a check or the bank',
     },
     {
