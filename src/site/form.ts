@@ -8,10 +8,6 @@ export interface FormData {
   lang: Lang;
   fields: SiteField[];
   messages: {
-    errors: Record<string, string>;
-    requiredChoice: string;
-    /** {choice} stands for the label of the option chosen in the field a dependent field depends on. */
-    formatFor: string;
     required: string;
     optional: string;
     willBeSentAs: string;
@@ -50,9 +46,6 @@ export function renderForm(rail: SiteRail, lang: Lang, scriptHref: string): Html
     lang,
     fields: rail.fields,
     messages: {
-      errors: { ...t.errors } as Record<string, string>,
-      requiredChoice: t.requiredChoice,
-      formatFor: t.formatFor,
       required: t.required,
       optional: t.optional,
       willBeSentAs: t.willBeSentAs,

@@ -1,5 +1,3 @@
-import type { BeneficiaryErrorCode } from '../beneficiary/index.js';
-
 /** The languages of the site. */
 export const LANGS = ['en', 'fr'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -66,10 +64,6 @@ export interface Texts {
   willBeSentAs: string;
   valid: string;
   check: string;
-  /** A required select left on its placeholder: say to choose (not to write). */
-  requiredChoice: string;
-  /** A value not in the format (pattern or length) of the option chosen in another field ({choice}: the option's label). */
-  formatFor: string;
   /** Introduces the formats of a dependent field, by option of the field it depends on ({label}: that field's label). */
   dependsOn: (label: string) => string;
   /** What a format says when the field does not apply to its options, and when it makes the field required. */
@@ -95,8 +89,6 @@ export interface Texts {
   statuses: Record<string, string>;
   reasons: Record<string, string>;
   normalizations: Record<string, string>;
-  /** What the form says for each error code; undefined: the validator's own (English) message. */
-  errors: Partial<Record<BeneficiaryErrorCode, string>>;
 }
 
 export const texts: Record<Lang, Texts> = {
@@ -157,8 +149,6 @@ export const texts: Record<Lang, Texts> = {
     willBeSentAs: 'Will be sent as',
     valid: 'Valid.',
     check: 'Check all fields',
-    requiredChoice: 'Required: choose one of the options.',
-    formatFor: 'Not in the expected format for {choice}: see the help below.',
     dependsOn: (label) => `Depending on “${label}”:`,
     variantNotApplicable: 'does not apply: leave it empty.',
     variantRequired: 'required.',
@@ -204,8 +194,6 @@ export const texts: Record<Lang, Texts> = {
       upper_remove_spaces: 'Spaces are removed and letters put in capitals.',
       remove_separators: 'Spaces, dashes, dots and slashes are removed.',
     },
-    // The validator's pattern message repeats the help, which the form shows right below: say it once.
-    errors: { pattern: 'Not in the expected format: see the help below.' },
   },
   fr: {
     langName: 'Français',
@@ -264,8 +252,6 @@ export const texts: Record<Lang, Texts> = {
     willBeSentAs: 'Sera envoyé ainsi :',
     valid: 'Valide.',
     check: 'Vérifier tous les champs',
-    requiredChoice: 'Champ obligatoire : choisissez une des options.',
-    formatFor: "Format non reconnu pour {choice} : voyez l'aide ci-dessous.",
     dependsOn: (label) => `Selon le champ «\u00a0${label}\u00a0»\u00a0:`,
     variantNotApplicable: "ne s'applique pas : laissez-le vide.",
     variantRequired: 'obligatoire.',
@@ -310,16 +296,6 @@ export const texts: Record<Lang, Texts> = {
       remove_spaces: 'Les espaces sont retirées.',
       upper_remove_spaces: 'Les espaces sont retirées et les lettres mises en capitales.',
       remove_separators: 'Les espaces, tirets, points et barres obliques sont retirés.',
-    },
-    errors: {
-      required: 'Champ obligatoire : saisissez une valeur.',
-      type: 'Valeur non valide pour ce type de champ.',
-      max_length: 'Trop long : retirez les caractères en trop.',
-      pattern: "Format non reconnu : voyez l'aide ci-dessous.",
-      option: 'Choisissez une des options proposées.',
-      checksum: 'Clé de contrôle incorrecte : un caractère est sans doute mal saisi ; recopiez la valeur.',
-      not_applicable: "Ce champ ne s'applique pas au choix fait plus haut : laissez-le vide.",
-      unknown_field: 'Champ inconnu.',
     },
   },
 };

@@ -42,7 +42,6 @@ const rail: { fields: SeedField[] } = {
   ],
 };
 const good = { iban: 'FR7630006000011234567890189', holder: 'Jane' };
-const checksumFr = 'clé de contrôle incorrecte : un caractère est mal saisi ; recopiez la valeur depuis le relevé bancaire';
 
 describe('checkBeneficiary', () => {
   it('gives the normalized values of a valid beneficiary, and no error', () => {
@@ -72,14 +71,14 @@ describe('checkBeneficiary', () => {
       values: { holder: 'Jane Doe Smith' },
       field: 'holder',
       code: 'max_length',
-      fr: 'trop long : 10 caractères au plus après normalisation (trim) ; supprimez les caractères en trop',
+      fr: 'trop long : 10 caractères au plus après normalisation (trim), cette valeur en a 14 ; supprimez les caractères en trop',
       en: 'too long: at most 10 characters after normalization (trim), this value has 14; remove the extra characters',
     },
     {
       values: { note: 'x'.repeat(1025) },
       field: 'note',
       code: 'max_length',
-      fr: 'trop long : 1024 caractères au plus ; supprimez les caractères en trop',
+      fr: 'trop long : 1024 caractères au plus, cette valeur en a 1025 ; supprimez les caractères en trop',
       en: 'too long: at most 1024 characters, this value has 1025; remove the extra characters',
     },
     {
@@ -121,21 +120,21 @@ describe('checkBeneficiary', () => {
       values: { holder: 5 },
       field: 'holder',
       code: 'type',
-      fr: 'doit être un texte : envoyez la valeur entre guillemets (un nombre perd ses zéros initiaux)',
+      fr: 'doit être un texte, pas un nombre : envoyez-le entre guillemets ("5"), car un nombre perd ses zéros initiaux',
       en: 'must be a text, not a number: send it in quotes ("5"), since a number loses its leading zeros',
     },
     {
       values: { iban: 'FR763000600001123456789018' },
       field: 'iban',
       code: 'type',
-      fr: "ce n'est pas un IBAN valide : deux lettres du pays, deux chiffres de contrôle puis le compte, sans espaces (FR7630006000011234567890189)",
+      fr: 'longueur incorrecte pour FR (27 attendus) : un IBAN de FR a 27 caractères, celui-ci en a 26 ; cherchez un caractère manquant ou en trop',
       en: 'wrong length for FR (expected 27): an IBAN of FR has 27 characters, this one has 26; check for a missing or extra character',
     },
     {
       values: { iban: 'FR7630006000011234567890188' },
       field: 'iban',
       code: 'checksum',
-      fr: checksumFr,
+      fr: "clé de contrôle incorrecte : les chiffres de contrôle 76 ne correspondent pas au reste de l'IBAN (mod 97), un caractère est donc mal saisi ; recopiez l'IBAN depuis le relevé bancaire",
       en: 'bad checksum: the check digits 76 do not match the rest of the IBAN (mod 97), so a character is mistyped; copy the IBAN again from the bank statement',
     },
     {
@@ -156,63 +155,63 @@ describe('checkBeneficiary', () => {
       values: { routing: '02100002' },
       field: 'routing',
       code: 'type',
-      fr: 'un numéro de routage ABA a exactement 9 chiffres, sans espaces ni tirets (021000021)',
+      fr: 'un numéro de routage ABA a exactement 9 chiffres, sans espaces ni tirets (021000021) ; cette valeur a 8 caractères',
       en: 'an ABA routing number has exactly 9 digits, without spaces or dashes (021000021); this value has 8 characters',
     },
     {
       values: { routing: '021000022' },
       field: 'routing',
       code: 'checksum',
-      fr: checksumFr,
+      fr: 'clé de contrôle incorrecte : un caractère est mal saisi ; recopiez la valeur depuis le relevé bancaire',
       en: 'bad checksum: the ninth digit of this ABA routing number does not match the first eight, so a digit is mistyped; copy it again from a check or the bank',
     },
     {
       values: { clabe: '00201007777777777' },
       field: 'clabe',
       code: 'type',
-      fr: 'une CLABE a exactement 18 chiffres, sans espaces ni tirets (002010077777777771)',
+      fr: 'une CLABE a exactement 18 chiffres, sans espaces ni tirets (002010077777777771) ; cette valeur a 17 caractères',
       en: 'a CLABE has exactly 18 digits, without spaces or dashes (002010077777777771); this value has 17 characters',
     },
     {
       values: { clabe: '002010077777777772' },
       field: 'clabe',
       code: 'checksum',
-      fr: checksumFr,
+      fr: 'clé de contrôle incorrecte : le dernier chiffre de cette CLABE devrait être 1 pour les 17 chiffres qui le précèdent, un caractère est donc mal saisi ; recopiez-la depuis le relevé bancaire',
       en: 'bad checksum: the last digit of this CLABE should be 1 for the 17 digits before it, so a digit is mistyped; copy it again from the bank statement',
     },
     {
       values: { curp: 'GODE561231HDFRRN0' },
       field: 'curp',
       code: 'type',
-      fr: 'une CURP a 18 caractères : 4 lettres, la date de naissance AAMMJJ, 6 lettres, puis une lettre ou un chiffre et un chiffre de contrôle (GODE561231HDFRRN00)',
+      fr: 'une CURP a 18 caractères : 4 lettres, la date de naissance AAMMJJ, 6 lettres, puis une lettre ou un chiffre et un chiffre de contrôle (GODE561231HDFRRN00) ; cette valeur a 17 caractères',
       en: 'a CURP has 18 characters: 4 letters, the birth date YYMMDD, 6 letters, then a letter or digit and a check digit (GODE561231HDFRRN00); this value has 17 characters',
     },
     {
       values: { curp: 'GODE561231HDFRRN09' },
       field: 'curp',
       code: 'checksum',
-      fr: checksumFr,
+      fr: 'clé de contrôle incorrecte : le dernier chiffre de cette CURP devrait être 0 pour les 17 caractères qui le précèdent, un caractère est donc mal saisi ; recopiez la CURP',
       en: 'bad checksum: the last digit of this CURP should be 0 for the 17 characters before it, so a character is mistyped; copy the CURP again',
     },
     {
       values: { rfc: 'GODE56123' },
       field: 'rfc',
       code: 'type',
-      fr: 'un RFC a 13 caractères pour une personne, 12 pour une société : 4 (ou 3) lettres, la date AAMMJJ, puis 3 lettres ou chiffres (GODE561231GR8)',
+      fr: 'un RFC a 13 caractères pour une personne, 12 pour une société : 4 (ou 3) lettres, la date AAMMJJ, puis 3 lettres ou chiffres (GODE561231GR8) ; cette valeur a 9 caractères',
       en: 'an RFC has 13 characters for a person, 12 for a company: 4 (or 3) letters, the date YYMMDD, then 3 letters or digits (GODE561231GR8, or MAB9307148T4 for a company); this value has 9 characters',
     },
     {
       values: { rfc: 'MAB9307148T5' },
       field: 'rfc',
       code: 'checksum',
-      fr: checksumFr,
+      fr: 'clé de contrôle incorrecte : le dernier caractère de ce RFC devrait être 4 pour les 11 qui le précèdent, un caractère est donc mal saisi ; recopiez le RFC depuis la Constancia de Situación Fiscal',
       en: 'bad checksum: the last character of this RFC should be 4 for the 11 before it, so a character is mistyped; copy the RFC again from the Constancia de Situación Fiscal',
     },
     {
       values: { mx: 'GODE56123' },
       field: 'mx',
       code: 'type',
-      fr: 'écrivez un RFC (13 caractères pour une personne, 12 pour une société : GODE561231GR8) ou une CURP (18 caractères : GODE561231HDFRRN00)',
+      fr: 'écrivez un RFC (13 caractères pour une personne, 12 pour une société : GODE561231GR8) ou une CURP (18 caractères : GODE561231HDFRRN00) ; cette valeur a 9 caractères',
       en: 'write an RFC (13 characters for a person, 12 for a company: GODE561231GR8) or a CURP (18 characters: GODE561231HDFRRN00); this value has 9 characters',
     },
     {
@@ -226,7 +225,7 @@ describe('checkBeneficiary', () => {
       values: { pix: '52998224726' },
       field: 'pix',
       code: 'checksum',
-      fr: checksumFr,
+      fr: 'clé de contrôle incorrecte : les deux derniers chiffres de ce CPF devraient être 25 pour les 9 qui les précèdent, un caractère est donc mal saisi ; recopiez le CPF',
       en: 'bad checksum: the last two digits of this CPF should be 25 for the 9 before them, so a digit is mistyped; copy the CPF again',
     },
   ])('says why $field is refused ($code), in French and English', ({ values, field, code, fr, en }) => {
@@ -425,7 +424,7 @@ describe('checkBeneficiary on a field whose format depends on a choice', () => {
         field: 'kind',
         code: 'not_applicable',
         message: {
-          fr: "kind ne s'applique pas avec Type de clé CPF (personne) : laissez-le vide, ou faites un autre choix",
+          fr: "kind ne s'applique pas avec Type de clé CPF (personne) : laissez-le vide, ou faites un autre choix pour Type de clé",
           en: 'kind does not apply with Key type CPF (person): leave it empty, or choose another Key type',
         },
         help: { fr: 'Aide du type', en: 'Kind help' },
@@ -465,7 +464,7 @@ describe('checkBeneficiary on a field whose format depends on a choice', () => {
     {
       values: { keyType: 'evp', key: '12345' },
       code: 'max_length',
-      fr: 'avec Type de clé evp : trop long : 4 caractères au plus ; supprimez les caractères en trop',
+      fr: 'avec Type de clé evp : trop long : 4 caractères au plus, cette valeur en a 5 ; supprimez les caractères en trop',
       en: 'with Key type Random key: too long: at most 4 characters, this value has 5; remove the extra characters',
     },
   ])('names the choice before the $code message in both languages (the value when the option has no French label)', ({ values, code, fr, en }) => {

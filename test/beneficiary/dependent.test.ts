@@ -105,13 +105,13 @@ describe('dependent fields', () => {
       'with Key type CPF: too long: at most 11 characters after normalization (trim), this value has 14; remove the extra characters; CPF: 11 digits',
     );
     expect(error.message.fr).toBe(
-      'avec Key type (fr) CPF (fr) : trop long : 11 caractères au plus après normalisation (trim) ; supprimez les caractères en trop ; CPF: 11 digits (fr)',
+      'avec Key type (fr) CPF (fr) : trop long : 11 caractères au plus après normalisation (trim), cette valeur en a 14 ; supprimez les caractères en trop ; CPF: 11 digits (fr)',
     );
     expect(error.help).toEqual(label('CPF: 11 digits'));
     const [bank] = checkBeneficiary(rail, { keyType: 'cpf', key: '52998224725', bank: '40012' }).errors;
     expect(bank.message).toEqual({
       en: 'Bank does not apply with Key type CPF: leave it empty, or choose another Key type',
-      fr: "Bank (fr) ne s'applique pas avec Key type (fr) CPF (fr) : laissez-le vide, ou faites un autre choix",
+      fr: "Bank (fr) ne s'applique pas avec Key type (fr) CPF (fr) : laissez-le vide, ou faites un autre choix pour Key type (fr)",
     });
   });
 

@@ -3,6 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { checkBeneficiary } from '../../src/beneficiary/check.js';
+import type { SeedField } from '../../src/generated/types.js';
 import { buildSiteFiles } from '../../src/site/build.js';
 import type { SiteData } from '../../src/site/model.js';
 import type { SiteFiles } from '../../src/site/pages.js';
@@ -98,4 +100,13 @@ export async function axeViolations(page: Page): Promise<string[]> {
     );
   });
   return violations;
+}
+
+/**
+ * What the service's check (checkBeneficiary, the function behind POST .../beneficiary-checks) says of one field for
+ * the values a form holds, in a language; null when it takes the value. Empty values are left out, as the form does.
+ */
+export function checkSays(rail: { fields: SeedField[] }, values: Record<string, string>, field: string, lang: 'en' | 'fr'): string | null {
+  const filled = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
+  return checkBeneficiary(rail, filled).errors.find((e) => e.field === field)?.message[lang] ?? null;
 }

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteData, SiteField, SiteRail } from '../../src/site/model.js';
 import { siteFromDir } from '../../src/site/source.js';
 import { texts } from '../../src/site/i18n.js';
-import { axeViolations, hasChromium, openSite, type SiteInBrowser } from './browser.js';
+import { axeViolations, checkSays, hasChromium, openSite, type SiteInBrowser } from './browser.js';
 import { BUNDLED_TODAY } from '../helpers/bundled.js';
 
 const root = path.resolve(__dirname, '../..');
@@ -44,6 +44,7 @@ describe.skipIf(!hasChromium)('dependent fields in the payout form', () => {
     problems.length = 0;
     expect((await on.goto(`${site.origin}/${p}`, { waitUntil: 'load' }))?.status(), p).toBe(200);
   };
+  const rail = (railId: string) => data.rails.find((r) => r.id === railId)!;
   const field = (railId: string, name: string): SiteField => data.rails.find((r) => r.id === railId)!.fields.find((f) => f.name === name)!;
   /** The format the catalog gives `name` for the option `option` of the select it depends on. */
   const variant = (railId: string, name: string, option: string) => field(railId, name).dependsOn!.variants.find((v) => v.when.includes(option))!;
@@ -111,7 +112,9 @@ describe.skipIf(!hasChromium)('dependent fields in the payout form', () => {
     await page.locator('[name="pixKey"]').press('Tab');
     const refused = await state('pixKey');
     expect(refused.invalid).toBe('true');
-    expect(refused.error).toBe(texts.en.formatFor.replace('{choice}', optionLabel('BR-pix', 'pixKeyType', 'cnpj', 'en')));
+    // The service's words for the same values, which name the format chosen.
+    expect(refused.error).toBe(checkSays(rail('BR-pix'), { pixKeyType: 'cnpj', pixKey: EMAIL }, 'pixKey', 'en'));
+    expect(refused.error).toContain(optionLabel('BR-pix', 'pixKeyType', 'cnpj', 'en'));
     // The error is read first, then what a CNPJ looks like.
     expect(refused.describedBy.slice(0, 2)).toEqual(['error', 'help']);
     expect(refused.description).toContain(cnpj.help!.en);
@@ -222,7 +225,9 @@ describe.skipIf(!hasChromium)('dependent fields in the payout form', () => {
       // Left by a click outside rather than Tab, so that no example button holds the focus in the screenshot.
       await page.locator('[name="pixKey"]').fill(EMAIL);
       await page.locator('#form-title').click();
-      expect((await state('pixKey')).error).toBe(texts[lang].formatFor.replace('{choice}', optionLabel('BR-pix', 'pixKeyType', 'cnpj', lang)));
+      const refused = (await state('pixKey')).error;
+      expect(refused).toBe(checkSays(rail('BR-pix'), { pixKeyType: 'cnpj', pixKey: EMAIL }, 'pixKey', lang));
+      expect(refused).toContain(optionLabel('BR-pix', 'pixKeyType', 'cnpj', lang));
       expect(await sideways(), `${lang} BR-pix at 320 px, CNPJ chosen and an e-mail typed`).toBe(false);
       found.push(...(await axeViolations(page)).map((v) => `${lang}, CNPJ refused: ${v}`));
       await page.screenshot({ path: path.join(ARTIFACTS, `rail-BR-pix-cnpj-email-${lang}-320.png`), fullPage: true });

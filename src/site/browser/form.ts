@@ -1,13 +1,16 @@
 /// <reference lib="dom" />
 /**
  * The payout form's script, bundled for the browser (static/form.js). It enhances a form that reads without it: it
- * adds the check button and the example buttons, and checks each value with src/beneficiary's checkValue, the code
+ * adds the check button and the example buttons, and checks each value with src/beneficiary's checkFieldOf, the code
  * the validator and the service run, against the field as it stands for the choices made (field-rules.ts's
  * currentField: a dependent field takes the format of the option chosen in its select, and is hidden when it does not
  * apply). A value is judged once its field is left (or the form checked), and live from then on; a valid value is
- * acknowledged as it is typed.
+ * acknowledged as it is typed. An error says the service's own words, rendered from the message catalog of the page's
+ * language.
  */
-import { checkValue, type BeneficiaryError } from '../../beneficiary/index.js';
+import { checkFieldOf, type BeneficiaryError } from '../../beneficiary/index.js';
+import { render } from '../../beneficiary/messages/index.js';
+import { saidOf, type ValueCheck } from '../../beneficiary/validate.js';
 import { currentField, helpText, rulesText, typedMaxLength, type FieldNow } from '../field-rules.js';
 import type { FormData } from '../form.js';
 
@@ -73,6 +76,20 @@ function setUp(data: FormData, element: HTMLFormElement): void {
 /** The form's current values by field name. */
 function valuesOf(form: Form): Record<string, string> {
   return Object.fromEntries(form.data.fields.map((field, i) => [field.name, form.controls[i]?.value ?? '']));
+}
+
+/** The values the form would send: an empty field is left out, as a client leaves out what was not filled in. */
+function filledValues(form: Form): Record<string, string> {
+  return Object.fromEntries(Object.entries(valuesOf(form)).filter(([, value]) => value !== ''));
+}
+
+/**
+ * The verdict on field i for the form's values, as the service gives it (checkFieldOf: a format chosen in another field
+ * is named in the message); a field that does not apply is hidden and not checked: its value (kept for when the choice
+ * comes back) is not sent.
+ */
+function checkNow(form: Form, i: number, now: FieldNow): ValueCheck {
+  return now.applies ? checkFieldOf(form.data.fields, form.data.fields[i], filledValues(form)) : { value: undefined };
 }
 
 /** Field i as it stands now: its rules and whether it applies may depend on a choice made in another field. */
@@ -159,11 +176,9 @@ function showVerdict(form: Form, i: number): boolean {
   if (!control) return true;
   const now = fieldNow(form, i);
   const raw = control.value;
-  const given = raw === '' ? undefined : raw;
-  // A field that does not apply is hidden and not checked: its value (kept for when the choice comes back) is not sent.
-  const { value, error } = now.applies ? checkValue(now.field, given) : { value: undefined, error: undefined };
+  const { value, error } = checkNow(form, i, now);
   const id = control.id;
-  const shown = error && form.states[i].touched ? messageOf(form.data, now, error) : undefined;
+  const shown = error && form.states[i].touched ? messageOf(form.data, error) : undefined;
   const errorElement = document.getElementById(`${id}-error`)!;
   errorElement.textContent = shown?.text ?? '';
   errorElement.hidden = !shown;
@@ -173,7 +188,7 @@ function showVerdict(form: Form, i: number): boolean {
   else control.removeAttribute('aria-invalid');
   const normalized = document.getElementById(`${id}-normalized`)!;
   normalized.replaceChildren();
-  normalized.hidden = !now.applies || !!error || given === undefined;
+  normalized.hidden = !now.applies || !!error || raw === '';
   if (!normalized.hidden) {
     normalized.textContent = form.data.messages.valid;
     if (value !== undefined && value !== raw) {
@@ -188,17 +203,13 @@ function showVerdict(form: Form, i: number): boolean {
 }
 
 /**
- * The message for an error in the page's language; `lang` set when it is the validator's English one. A format chosen
- * in another field is named ("for CNPJ"), since the help below changed with that choice.
+ * The message for an error in the page's language: the words the service answers for the same value, rendered from the
+ * id and parameters the check said. Every error of the check carries them; the English message, marked `lang`, is only
+ * a guard.
  */
-function messageOf(data: FormData, now: FieldNow, error: BeneficiaryError): { text: string; lang?: string } {
-  if (error.code === 'required' && now.field.type === 'select') return { text: data.messages.requiredChoice };
-  const choice = now.choice && (now.choice.label?.[data.lang] ?? now.choice.value);
-  // Too long or not matching, for the format chosen elsewhere: the value is not one of that kind (an e-mail typed for a
-  // CNPJ is 25 characters long, but shortening it is not the fix), and the help below says what that kind looks like.
-  if ((error.code === 'pattern' || error.code === 'max_length') && choice) return { text: data.messages.formatFor.replace('{choice}', choice) };
-  const own = data.messages.errors[error.code];
-  return own ? { text: own } : { text: error.message, lang: 'en' };
+function messageOf(data: FormData, error: BeneficiaryError): { text: string; lang?: string } {
+  const said = saidOf(error);
+  return said ? { text: render(data.lang, said) } : { text: error.message, lang: 'en' };
 }
 
 /** aria-describedby of field i: its error when shown, then its help and rules when they say something. */
@@ -229,12 +240,7 @@ function updateStatus(form: Form): void {
   if (!form.checked) return;
   const status = document.getElementById('form-status');
   if (!status) return;
-  const values = valuesOf(form);
-  const invalid = form.data.fields.filter((field, i) => {
-    const now = currentField(form.data.fields, field, values);
-    const raw = values[field.name];
-    return now.applies && form.controls[i] && checkValue(now.field, raw === '' ? undefined : raw).error;
-  }).length;
+  const invalid = form.data.fields.filter((_, i) => form.controls[i] && checkNow(form, i, fieldNow(form, i)).error).length;
   const { allValid, someInvalidOne, someInvalidMany } = form.data.messages;
   const text = invalid === 0 ? allValid : invalid === 1 ? someInvalidOne : someInvalidMany.replace('{n}', String(invalid));
   // Set only when it changes: a live region repeats whatever is written into it.
