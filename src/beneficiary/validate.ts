@@ -53,6 +53,12 @@ export interface ValueCheck {
  */
 export const MAX_VALUE_LENGTH = 1024;
 
+/** What a required field given nothing says: a select names its choices (the form shows them as a list to pick from). */
+function requiredMessage(field: SeedField): Message {
+  const options = field.type === 'select' && Array.isArray(field.options) ? field.options.map((o) => o?.value).filter((v) => typeof v === 'string') : [];
+  return options.length > 0 ? say('value.required_choice', { label: labelOf(field), options }) : say('value.required', { label: labelOf(field) });
+}
+
 /**
  * Checks one value against one field: normalize, then required (missing, null or blank), maxLength, pattern, and the
  * type's own check (select options, IBAN, ...). Stops at the first failure. Pure; never throws.
@@ -66,7 +72,7 @@ export function checkValue(field: SeedField, value: unknown): ValueCheck {
     error: errorOf(name, code, message, help),
   });
 
-  if (value === undefined || value === null) return field.required ? fail('required', say('value.required', { label: labelOf(field) })) : { value: undefined };
+  if (value === undefined || value === null) return field.required ? fail('required', requiredMessage(field)) : { value: undefined };
   if (typeof value !== 'string') return fail('type', notAString(value));
 
   const normalized = normalize(value, field.normalize);

@@ -443,7 +443,7 @@ describe('checkBeneficiary on a field whose format depends on a choice', () => {
   ])('takes values that are not an object (%s) as no values, in French too', (_, values) => {
     const keyRequired = { fields: [keyType, { ...key, required: true }] };
     expect(checkBeneficiary(keyRequired, values as unknown as Record<string, unknown>).errors.map((e) => e.message)).toEqual([
-      { fr: 'Type de clé est obligatoire : saisissez une valeur', en: 'Key type is required: write a value' },
+      { fr: 'Type de clé est obligatoire : choisissez l\'une des valeurs "cpf", "evp"', en: 'Key type is required: choose one of "cpf", "evp"' },
       { fr: 'Clé est obligatoire : saisissez une valeur', en: 'Key is required: write a value' },
     ]);
   });

@@ -55,6 +55,7 @@ const PARAMETERS: { [K in keyof MessageParams]: MessageParams[K] } = {
   'value.not_text': { kind: 'boolean', value: 'true' },
   'value.required': { label: LABEL },
   'value.required_blank': { label: LABEL },
+  'value.required_choice': { label: LABEL, options: ['CHECKING', 'SAVINGS'] },
   'value.too_long': { limit: 34, normalize: 'upper_remove_spaces', length: 41 },
   'value.pattern_broken': { reason: 'Invalid escape' },
   'value.pattern': { pattern: '^[0-9]{6}$', help: { en: 'Six digits of the BSB', fr: 'Six chiffres du BSB' } },

@@ -70,6 +70,7 @@ export const en: Catalog = {
         ? `must be a text, not ${value}: send the value in quotes`
         : `must be a text, not ${kind === 'list' ? 'a list' : kind === 'object' ? 'an object' : `a ${value}`}: send one value in quotes`,
   'value.required': ({ label }) => `${label.en} is required: write a value`,
+  'value.required_choice': ({ label, options }) => `${label.en} is required: choose one of ${shownOptions(options, 'in all')}`,
   'value.required_blank': ({ label }) => `${label.en} is required: write a value, not an empty text`,
   'value.too_long': ({ limit, normalize, length }) =>
     `too long: at most ${limit} characters${normalize ? ` after normalization (${normalize})` : ''}, this value has ${length}; remove the extra characters`,

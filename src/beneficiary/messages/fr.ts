@@ -85,6 +85,7 @@ export const fr: Catalog = {
         ? `doit être un texte, pas ${value} : envoyez la valeur entre guillemets`
         : `doit être un texte, pas ${kind === 'list' ? 'une liste' : kind === 'object' ? 'un objet' : `un ${value}`} : envoyez une seule valeur entre guillemets`,
   'value.required': ({ label }) => `${label.fr} est obligatoire : saisissez une valeur`,
+  'value.required_choice': ({ label, options }) => `${label.fr} est obligatoire : choisissez l'une des valeurs ${shownOptions(options, 'en tout')}`,
   'value.required_blank': ({ label }) => `${label.fr} est obligatoire : saisissez une valeur`,
   'value.too_long': ({ limit, normalize, length }) =>
     `trop long : ${limit} caractères au plus${normalize ? ` après normalisation (${normalize})` : ''}, cette valeur en a ${length} ; supprimez les caractères en trop`,

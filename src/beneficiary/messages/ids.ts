@@ -52,6 +52,8 @@ export interface MessageParams {
   'value.not_text': { kind: 'number' | 'boolean' | 'list' | 'object' | 'other'; value: string };
   'value.required': { label: Localized };
   'value.required_blank': { label: Localized };
+  /** A required select field given nothing: the choices to give. */
+  'value.required_choice': { label: Localized; options: string[] };
   'value.too_long': { limit: number; normalize?: string; length: number };
   'value.pattern_broken': { reason: string };
   'value.pattern': { pattern: string; help?: { en?: string; fr?: string } };
