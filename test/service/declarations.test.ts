@@ -48,6 +48,24 @@ describe('the route declarations', () => {
   });
 });
 
+describe('the query parameters a route declares', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = (await makeApp(await fixtureSeed())).app;
+  });
+
+  const said = (names: readonly string[]) => (names.length === 0 ? 'no parameter' : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+  // The GET routes that refuse what they do not know: the message names the parameters the declaration gives.
+  const refusing = routeDeclarations()
+    .filter((route) => route.method === 'GET' && route.errors.includes('unknown_param'))
+    .map((route) => [`${route.method} ${route.path}`, exampleUrl(route.path, 'get'), said(route.params)] as const);
+  it.each(refusing)('%s refuses an unknown parameter, naming %s', async (_, url, allowed) => {
+    const response = await app.inject({ method: 'GET', url: `${url}?unknown=1`, headers: AUTH });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(`Unknown parameter "unknown": this endpoint accepts ${allowed}.`);
+  });
+});
+
 describe('the errors of docs/service.md', () => {
   it('are written from the error table and the declarations (npm run docs:errors)', () => {
     const text = readFileSync(path.join(ROOT, 'docs/service.md'), 'utf8');

@@ -7,6 +7,9 @@ import { Representation } from '../representation/representation.js';
 import { LIMIT } from './endpoints.js';
 import { defineRoute, digest, isError, type Handler, type RouteContext } from './route.js';
 
+/** The query parameters of /api/v1/changes: the route's declaration and its query check both read them here. */
+const CHANGES_PARAMS: readonly string[] = ['since', 'limit', 'cursor'];
+
 /** Reads the query of /api/v1/changes: since (required), limit, cursor; strict like the lists. */
 function readChangesQuery(query: ParsedQuery): { since: string; limit: number; cursor?: string; limitReduced: boolean } | ApiError {
   let since: string | undefined;
@@ -17,8 +20,10 @@ function readChangesQuery(query: ParsedQuery): { since: string; limit: number; c
   for (const p of query) {
     const name = p.name.slice(0, 64);
     if (p.malformed) return { id: 'malformed_param', param: name, vars: { param: JSON.stringify(name) } };
-    if (p.name !== 'since' && p.name !== 'limit' && p.name !== 'cursor')
-      return { id: 'unknown_param', param: name, vars: { param: JSON.stringify(name), allowed: 'since, limit and cursor' } };
+    if (!CHANGES_PARAMS.includes(p.name)) {
+      const allowed = `${CHANGES_PARAMS.slice(0, -1).join(', ')} and ${CHANGES_PARAMS[CHANGES_PARAMS.length - 1]}`;
+      return { id: 'unknown_param', param: name, vars: { param: JSON.stringify(name), allowed } };
+    }
     if (seen.has(p.name)) return { id: 'repeated_param', param: p.name };
     seen.add(p.name);
     if (p.value === null || p.value === '') return { id: 'empty_param', param: p.name };
@@ -123,7 +128,7 @@ function changesHandler(ctx: RouteContext): Handler {
 export const changesRoute = defineRoute({
   path: '/api/v1/changes',
   auth: true,
-  params: ['since', 'limit', 'cursor'],
+  params: CHANGES_PARAMS,
   negotiated: true,
   errors: [
     'missing_param',
