@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { METHODS, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -13,9 +14,11 @@ import { logVocabulary } from './operations/log.js';
 import type { SnapshotStore } from './operations/store.js';
 import { CursorCodec } from './representation/cursor.js';
 import { ResponseCache } from './representation/response-cache.js';
-import { bodyErrorOf, CHECK_PATH, registerBeneficiaryChecks } from './resources/beneficiary-checks.js';
+import { openApiDocument } from './document/openapi.js';
+import { bodyErrorOf, CHECK_PATH } from './resources/beneficiary-checks.js';
 import { VersionHistory } from './resources/history.js';
-import { pathMatcher, routeTable } from './routes.js';
+import { routerPath, type RouteContext } from './resources/route.js';
+import { pathMatcher, routeDeclarations } from './routes.js';
 
 export type { AppOptions } from './app-options.js';
 
@@ -33,23 +36,38 @@ function errorOf(err: Error & { statusCode?: number; rateLimited?: boolean; code
 }
 
 /**
- * The API over a snapshot store, ready to inject or listen. Listening, signals and reloads belong to the caller
- * (operations/server.ts).
+ * What the routes' handlers use: the store, the cursors, the response cache, the changes feed's versions (the current
+ * one remembered), the OpenAPI document rendered once, readiness and metrics.
  */
-export async function buildApp(store: SnapshotStore, options: AppOptions): Promise<FastifyInstance> {
-  const cursors = new CursorCodec(options.cursorSecret);
+function routeContext(store: SnapshotStore, options: AppOptions): RouteContext {
   const responses = new ResponseCache({
     maxBytes: options.pageCacheBytes,
     maxEntries: options.pageCacheBytes === 0 ? 0 : options.pageCacheEntries,
     compress: options.compression ?? true,
   });
-  const keys = options.keys;
   const history = options.history ?? new VersionHistory();
-  const routes = routeTable({ store, cursors, responses, history }, options);
-  options.metrics?.observe(store, responses);
-  const isRoutePath = pathMatcher([...routes.map((r) => r.path), CHECK_PATH]);
-  const isKeyedPath = pathMatcher([...routes.filter((r) => r.auth).map((r) => r.path), CHECK_PATH]);
-  const vocabulary = logVocabulary([...routes.map((r) => r.path), CHECK_PATH], [...routes.flatMap((r) => r.params), ...CREDENTIAL_NAMES]);
+  history.remember(store.current);
+  const bytes = Buffer.from(JSON.stringify(openApiDocument()), 'utf8');
+  const tag = `"openapi-${createHash('sha256').update(bytes).digest('base64url').slice(0, 16)}"`;
+  const { readiness, metrics } = options;
+  return { store, cursors: new CursorCodec(options.cursorSecret), responses, history, openApi: { bytes, tag }, readiness, metrics };
+}
+
+/**
+ * The API over a snapshot store, ready to inject or listen. Listening, signals and reloads belong to the caller
+ * (operations/server.ts).
+ */
+export async function buildApp(store: SnapshotStore, options: AppOptions): Promise<FastifyInstance> {
+  const keys = options.keys;
+  const context = routeContext(store, options);
+  const declarations = routeDeclarations();
+  const routes = declarations.flatMap((declaration) => declaration.serve(context));
+  const posts = declarations.filter((declaration) => declaration.method === 'POST');
+  options.metrics?.observe(store, context.responses);
+  const postPaths = posts.map((post) => routerPath(post.path));
+  const isRoutePath = pathMatcher([...routes.map((r) => r.path), ...postPaths]);
+  const isKeyedPath = pathMatcher([...routes.filter((r) => r.auth).map((r) => r.path), ...posts.filter((p) => p.auth).map((p) => routerPath(p.path))]);
+  const vocabulary = logVocabulary([...routes.map((r) => r.path), ...postPaths], [...routes.flatMap((r) => r.params), ...CREDENTIAL_NAMES]);
 
   const app = Fastify(fastifyOptions(store, options, { vocabulary, isRoutePath, isKeyedPath })) as unknown as FastifyInstance;
 
@@ -105,7 +123,8 @@ export async function buildApp(store: SnapshotStore, options: AppOptions): Promi
     else app.get(route.path, guarded(route) as any);
     app.route({ method: refused, url: route.path, onRequest: first, preParsing: refuseMethod as any, handler: () => {} });
   }
-  registerBeneficiaryChecks(app, { store, cursors, responses, history, sendError }, identifyAndAuthenticate, ['GET', ...refused.filter((m) => m !== 'POST')]);
+  const otherMethods = ['GET', ...refused.filter((m) => m !== 'POST')];
+  for (const post of posts) post.register?.(app, context, { authenticate: identifyAndAuthenticate, otherMethods });
 
   await app.ready();
   return app;

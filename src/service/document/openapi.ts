@@ -4,10 +4,10 @@ import { endpoints, LIMIT, seedSchema, type EndpointDef } from '../resources/end
 import { ERRORS, errorSchema } from '../edge/errors.js';
 import { PROJECT_ROOT } from '../project-root.js';
 import { MAX_CURSOR_LENGTH } from '../representation/cursor.js';
-import { clientPaths } from './client-paths.js';
 import { clientSchemas } from './client-schemas.js';
-import { completeOperations, DATA_NOT_MODIFIED, errorResponse, HEADER_COMPONENTS, LIST_HEADERS, ref, RESPONSE_COMPONENTS, whenOf } from './parts.js';
-import { publicPaths, publicSchemas } from './public-paths.js';
+import { completeOperations, HEADER_COMPONENTS, LIST_TITLES, RESPONSE_COMPONENTS } from './parts.js';
+import { publicSchemas } from './public-schemas.js';
+import { routeDeclarations } from '../routes.js';
 import { MIN_COMPRESS_BYTES } from '../representation/representation.js';
 
 /**
@@ -41,12 +41,10 @@ function packageInfo(): { version: string; license: string } {
   return { version, license };
 }
 
-const TITLES = { rails: 'RailList', assets: 'AssetList', countries: 'CountryList' } as const;
-
 /** JSON Schema of a list envelope (contract 2.1), items referring to a seed definition. */
 function listSchema(endpoint: EndpointDef, ref: (name: string) => string): Record<string, unknown> {
   return {
-    title: TITLES[endpoint.name],
+    title: LIST_TITLES[endpoint.name],
     description: 'The list envelope (contract 2.1).',
     type: 'object',
     properties: {
@@ -59,48 +57,6 @@ function listSchema(endpoint: EndpointDef, ref: (name: string) => string): Recor
     required: ['data', 'next_cursor'],
     additionalProperties: false,
   };
-}
-
-const TITLE_OF = { rails: 'Rails', assets: 'Assets', countries: 'Countries' } as const;
-
-/** The GET operations of the three lists. */
-function listPaths(defs: ReturnType<typeof endpoints>): Record<string, unknown> {
-  const paths: Record<string, unknown> = {};
-  for (const endpoint of Object.values(defs)) {
-    const parameters = [
-      ...endpoint.filters.map((f) => ({
-        name: f.name,
-        in: 'query',
-        required: false,
-        description:
-          f.kind === 'code'
-            ? `${f.description} An assigned code of any case, normalised to uppercase (an unassigned one, such as XX, is 400 unassigned_code); an assigned code no item has gives an empty page.`
-            : f.description,
-        schema: f.kind === 'code' ? { type: 'string', pattern: f.pattern!.source.replace(/A-Z/g, 'A-Za-z') } : { type: 'string', enum: f.allowed },
-        example: f.example,
-      })),
-      { $ref: '#/components/parameters/limit' },
-      { $ref: '#/components/parameters/cursor' },
-    ];
-    paths[endpoint.path] = {
-      get: {
-        operationId: `list${TITLE_OF[endpoint.name]}`,
-        tags: ['Catalog'],
-        summary: endpoint.summary,
-        description: `Cursor-paginated, ordered by ${endpoint.key}. Unknown, repeated or empty parameters are refused (400). A cursor from any replica works on every replica while its catalog version is in the seed store.`,
-        parameters,
-        responses: {
-          '200': { description: 'A page.', headers: LIST_HEADERS, content: { 'application/json': { schema: ref.schema(TITLES[endpoint.name]) } } },
-          '304': { ...DATA_NOT_MODIFIED, headers: { ...DATA_NOT_MODIFIED.headers, 'Catalog-Limit-Reduced': ref.header('CatalogLimitReduced') } },
-          '400': errorResponse(
-            `invalid_request: a parameter or the cursor is not valid, or the cursor's catalog version is no longer held (expired_cursor); param names it. ${whenOf('expired_cursor')}.`,
-          ),
-          '503': ref.response('StoreUnavailable'),
-        },
-      },
-    };
-  }
-  return paths;
 }
 
 function errorTable(): string {
@@ -158,24 +114,31 @@ const TAGS = [
   { name: 'Operations', description: 'Probes and metrics for the load balancer and the operator.' },
 ];
 
-/** Every cached GET takes Accept-Encoding: a parameter of its path item, so that its HEAD takes it too. */
-function negotiated(paths: Record<string, any>): void {
-  for (const [path, item] of Object.entries(paths))
-    if (item.get && !['/healthz', '/readyz', '/metrics'].includes(path)) item.parameters = [{ $ref: '#/components/parameters/acceptEncoding' }];
+/**
+ * The paths of the document, one per route declaration, in their order. Every route whose answers are negotiated takes
+ * Accept-Encoding: a parameter of its path item, so that its HEAD takes it too.
+ */
+function paths(): Record<string, any> {
+  const out: Record<string, any> = {};
+  for (const route of routeDeclarations()) {
+    const item: Record<string, unknown> = route.document();
+    if (route.negotiated) item.parameters = [{ $ref: '#/components/parameters/acceptEncoding' }];
+    out[route.path] = item;
+  }
+  return out;
 }
 
 /** The OpenAPI 3.1 document of the API, generated from the seed schema, the parameters and the error table. */
 export function openApiDocument(): Record<string, unknown> {
   const defs = endpoints();
   const schemas: Record<string, unknown> = { ...(toComponents(seedSchema().definitions) as Record<string, unknown>) };
-  for (const endpoint of Object.values(defs)) schemas[TITLES[endpoint.name]] = listSchema(endpoint, (name) => `#/components/schemas/${name}`);
+  for (const endpoint of Object.values(defs)) schemas[LIST_TITLES[endpoint.name]] = listSchema(endpoint, (name) => `#/components/schemas/${name}`);
   schemas.Error = errorSchema;
   // Health where it has always been, Readiness after the others: the SDK's generated types keep their order.
   Object.assign(schemas, { Health: publicSchemas.Health }, clientSchemas, { Readiness: publicSchemas.Readiness });
 
-  const paths: Record<string, any> = { ...listPaths(defs), ...clientPaths(), ...publicPaths() };
-  negotiated(paths);
-  completeOperations(paths);
+  const documented = paths();
+  completeOperations(documented);
   const { version, license } = packageInfo();
 
   return {
@@ -191,7 +154,7 @@ export function openApiDocument(): Record<string, unknown> {
     servers: [{ url: '/', description: 'The service that serves this document.' }],
     security: [{ bearerAuth: [] }],
     tags: TAGS,
-    paths,
+    paths: documented,
     components: {
       schemas,
       parameters: parameterComponents(),

@@ -207,3 +207,26 @@ export const DATA_NOT_MODIFIED = {
     Vary: ref.header('Vary'),
   },
 };
+
+/** A JSON body of a response: its schema, with an example when there is one. */
+export const json = (schema: unknown, example?: unknown) => ({ 'application/json': example === undefined ? { schema } : { schema, example } });
+
+/** What an operation that takes no query parameter says of it. */
+export const NO_QUERY = 'Takes no query parameter (any is 400 invalid_request).';
+
+/** Cache-Control of the public documents and the docs page. */
+export const PUBLIC_CACHE = { 'Cache-Control': ref.header('CacheControlPublic') };
+/** The headers of a representation negotiated by Accept-Encoding. */
+export const NEGOTIATED = { ETag: ref.header('ETag'), Vary: ref.header('Vary'), 'Content-Encoding': ref.header('ContentEncoding') };
+/** Cache-Control of the probes. */
+export const NO_STORE = { 'Cache-Control': ref.header('CacheControlNoStore') };
+/** A response header that always has one value. */
+export const constant = (value: string, description: string) => ({ description, required: true, schema: { type: 'string', const: value } });
+/** The 304 of a public document: the ETag the client named, and its Cache-Control. */
+export const notModified = (cache: Record<string, unknown>) => ({
+  description: 'Not modified: If-None-Match named the ETag of this representation; no body.',
+  headers: { ...cache, ETag: ref.header('ETag'), Vary: ref.header('Vary') },
+});
+
+/** The schema component of each list's page. */
+export const LIST_TITLES = { rails: 'RailList', assets: 'AssetList', countries: 'CountryList' } as const;

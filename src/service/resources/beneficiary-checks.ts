@@ -1,19 +1,19 @@
-import { JSON_TYPE } from '../edge/answers.js';
+import { bundledExamples } from '../document/examples.js';
+import { JSON_TYPE, sendError } from '../edge/answers.js';
+import { errorResponse, NO_QUERY, ref, whenOf } from '../document/parts.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkBeneficiary } from '../../beneficiary/check.js';
 import type { SeedField } from '../../generated/types.js';
 import type { ApiError } from '../edge/errors.js';
 import type { Snapshot } from '../representation/snapshot.js';
 import { indexOfKey, ITEM_IDS } from './items.js';
-import { noQuery, type ClientRouteContext } from './route.js';
+import { noQuery, routerPath, type RouteContext, type RouteDeclaration, type Registration } from './route.js';
 
 /** Largest body a beneficiary check accepts. */
-export const CHECK_BODY_LIMIT = 16 * 1024;
-
-type Hook = (request: FastifyRequest, reply: FastifyReply, done: () => void) => void;
+const CHECK_BODY_LIMIT = 16 * 1024;
 
 /** Path of the beneficiary check, the one POST route. */
-export const CHECK_PATH = '/api/v1/rails/:id/beneficiary-checks';
+export const CHECK_PATH = routerPath('/api/v1/rails/{id}/beneficiary-checks');
 
 /** Parsed rails of a snapshot, for the beneficiary checks (parsed once per snapshot from the JSON it serves). */
 const railsOf = new WeakMap<Snapshot, Map<string, { phase: string; reason?: string; fields: SeedField[] }>>();
@@ -79,8 +79,7 @@ export function bodyErrorOf(err: { statusCode?: number; code?: string }): ApiErr
  * holds the method, the route pattern and known parameter names only; body errors never carry the parser's message).
  * Every other method on its path is 405 with Allow: POST.
  */
-export function registerBeneficiaryChecks(app: FastifyInstance, ctx: ClientRouteContext, authenticate: Hook, otherMethods: string[]): void {
-  const { store, sendError } = ctx;
+function registerBeneficiaryChecks(app: FastifyInstance, { store }: RouteContext, { authenticate, otherMethods }: Registration): void {
   app.post(
     CHECK_PATH,
     {
@@ -102,7 +101,7 @@ export function registerBeneficiaryChecks(app: FastifyInstance, ctx: ClientRoute
       // No errorHandler of its own: a body that cannot be read goes to the app's one error path (bodyErrorOf).
     } as any,
     (request, reply) => {
-      if (!noQuery(ctx, request, reply)) return reply;
+      if (!noQuery(request, reply)) return reply;
       const id = (request.params as { id: string }).id;
       const spec = ITEM_IDS.rails;
       if (!spec.pattern.test(id)) return sendError(reply, { id: 'invalid_id', param: 'id', vars: { what: spec.what, example: spec.example } });
@@ -137,3 +136,75 @@ export function registerBeneficiaryChecks(app: FastifyInstance, ctx: ClientRoute
   };
   app.route({ method: otherMethods, url: CHECK_PATH, onRequest: authenticate, preParsing: refuse as any, handler: () => {} });
 }
+
+/** The POST operation of the beneficiary check. */
+function checkOperation(): Record<string, unknown> {
+  const ex = bundledExamples();
+  return {
+    operationId: 'checkBeneficiary',
+    tags: ['Beneficiary checks'],
+    summary: "Checks a beneficiary's values against a rail's fields",
+    description: `The authoritative check (contract 2.3). JSON only (415 otherwise), at most ${CHECK_BODY_LIMIT / 1024} KB (413). The values are personal data: never logged, never cached (Cache-Control: no-store). A closed rail (phase never) answers 409 rail_closed; live, beta and planned rails are checked. The same function (src/beneficiary) runs in the catalog validator's examples rule and offline in the SDK. ${NO_QUERY}`,
+    parameters: [
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        description: "The rail's id.",
+        schema: { type: 'string', pattern: '^[A-Z]{2}-[a-z0-9_]+$' },
+        example: 'BR-pix',
+      },
+    ],
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: ref.schema('BeneficiaryCheckRequest'),
+          ...(ex ? { examples: { valid: { value: ex.checkRequest }, invalid: { value: ex.checkInvalidRequest } } } : {}),
+        },
+      },
+    },
+    responses: {
+      '200': {
+        description: 'The verdict (valid or not: a refused value is not an HTTP error).',
+        headers: { 'Cache-Control': ref.header('CacheControlNoStore'), 'Catalog-Version': ref.header('CatalogVersion') },
+        content: {
+          'application/json': {
+            schema: ref.schema('BeneficiaryCheck'),
+            ...(ex ? { examples: { valid: { value: ex.checkValid }, invalid: { value: ex.checkInvalid } } } : {}),
+          },
+        },
+      },
+      '400': errorResponse(
+        `invalid_request: the body is not {"values": {...}} JSON, the id is malformed, or a query parameter was given. ${whenOf('invalid_body')}.`,
+      ),
+      '404': errorResponse('not_found: no rail has this id.'),
+      '409': errorResponse(`${whenOf('rail_closed')}.`),
+      '413': errorResponse(`${whenOf('body_too_large')}.`),
+      '415': errorResponse(`${whenOf('unsupported_media_type', 'unsupported_charset')}.`),
+    },
+  };
+}
+
+/** The beneficiary check (behind the key), the one POST route. */
+export const checkRoute: RouteDeclaration = {
+  method: 'POST',
+  path: '/api/v1/rails/{id}/beneficiary-checks',
+  auth: true,
+  params: [],
+  negotiated: false,
+  errors: [
+    'unknown_param',
+    'invalid_id',
+    'unsupported_media_type',
+    'unsupported_charset',
+    'body_too_large',
+    'invalid_body',
+    'item_not_found',
+    'rail_closed',
+    'post_only',
+  ],
+  document: () => ({ post: checkOperation() }),
+  serve: () => [],
+  register: registerBeneficiaryChecks,
+};

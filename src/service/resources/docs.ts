@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { constant, errorResponse, NEGOTIATED, notModified, PUBLIC_CACHE } from '../document/parts.js';
 import { projectRequire } from '../project-root.js';
 import { Representation } from '../representation/representation.js';
 import type { ResponseCache } from '../representation/response-cache.js';
+import type { RouteDeclaration, RouteDef } from './route.js';
 
 /**
  * The renderer of /docs: Swagger UI's standalone bundle (swagger-ui-dist, a dependency of this package, no runtime
@@ -44,64 +45,110 @@ function swaggerUiDir(): string {
   return path.dirname(require.resolve('swagger-ui-dist/package.json'));
 }
 
+/** The header of a file that is only ever read as its Content-Type says. */
+const nosniff = () => ({ 'X-Content-Type-Options': constant('nosniff', 'The body is only ever read as its Content-Type says.') });
+
 function tagOf(bytes: Buffer): string {
   return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 16)}"`;
 }
 
-/** A row of the app's route table (RouteDef of route.ts). */
-interface DocsRoute {
-  path: string;
-  auth: false;
-  params: readonly string[];
-  handler: (request: FastifyRequest, reply: FastifyReply) => unknown;
-}
-
 /**
- * Public documentation, without a key (the docs are public, the data is not): GET /openapi.json (the document of
- * /api/v1/openapi.json, refusing a query parameter as it does: `refuseQuery`) and GET /docs (the document rendered),
- * with the renderer's files. Files are read once, when
- * first asked for, and go through the response cache (compressed, ETag, 304).
+ * A file of the documentation, without a key (the docs are public, the data is not). Files are read once, when first
+ * asked for, and go through the response cache (compressed, ETag, 304).
  */
-export function docsRoutes(
-  responses: ResponseCache,
-  openApi: Representation,
-  refuseQuery: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined,
-): DocsRoute[] {
-  const made = new Map<string, Representation>();
-  function file(name: string, bytes: () => Buffer): Representation {
-    let rep = made.get(name);
-    if (!rep) {
-      const body = bytes();
-      made.set(name, (rep = new Representation(body, tagOf(body))));
-    }
-    return rep;
-  }
-  const serve = (name: string, type: string, bytes: () => Buffer, headers: Record<string, string> = {}): DocsRoute => ({
+function serve(responses: ResponseCache, name: string, type: string, bytes: () => Buffer, headers: Record<string, string> = {}): RouteDef {
+  let rep: Representation | undefined;
+  return {
     path: name === 'index' ? '/docs' : `/docs/${name}`,
     auth: false,
     params: [],
     handler(request, reply) {
       reply.header('cache-control', 'public, max-age=3600').header('x-content-type-options', 'nosniff');
       for (const [k, v] of Object.entries(headers)) reply.header(k, v);
-      const rep = file(name, bytes);
-      return responses.send(request, reply, `docs\n${name}\n${rep.etag}`, () => rep, type);
+      if (!rep) {
+        const body = bytes();
+        rep = new Representation(body, tagOf(body));
+      }
+      const made = rep;
+      return responses.send(request, reply, `docs\n${name}\n${made.etag}`, () => made, type);
     },
-  });
-  return [
-    {
-      path: '/openapi.json',
-      auth: false,
-      params: [],
-      handler(request, reply) {
-        // Like /api/v1/openapi.json: one document, one rule (a parameter it does not take is refused).
-        const refused = refuseQuery(request, reply);
-        if (refused) return refused;
-        reply.header('cache-control', 'public, max-age=3600').header('access-control-allow-origin', '*');
-        return responses.send(request, reply, `public-openapi\n${openApi.etag}`, () => openApi, 'application/json; charset=utf-8');
+  };
+}
+
+/** GET /docs: the OpenAPI document rendered (Swagger UI). */
+export const docsPageRoute: RouteDeclaration = {
+  method: 'GET',
+  path: '/docs',
+  auth: false,
+  params: [],
+  negotiated: true,
+  errors: [],
+  document: () => ({
+    get: {
+      operationId: 'apiDocs',
+      tags: ['Documentation'],
+      summary: 'This document rendered as HTML',
+      description: 'Swagger UI, served by the service itself (no other host is contacted: see Content-Security-Policy). No key. The query is ignored.',
+      security: [],
+      responses: {
+        '200': {
+          description: 'The documentation page.',
+          headers: {
+            ...PUBLIC_CACHE,
+            ...NEGOTIATED,
+            ...nosniff(),
+            'Content-Security-Policy': { description: 'Only this host: scripts, styles, fetches and images.', required: true, schema: { type: 'string' } },
+            'Referrer-Policy': constant('no-referrer', 'The page sends no Referer.'),
+          },
+          content: { 'text/html': { schema: { type: 'string' } } },
+        },
+        '304': notModified(PUBLIC_CACHE),
       },
     },
-    serve('index', 'text/html; charset=utf-8', () => Buffer.from(PAGE), { 'content-security-policy': CSP, 'referrer-policy': 'no-referrer' }),
-    serve('init.js', 'text/javascript; charset=utf-8', () => Buffer.from(INIT)),
-    ...Object.entries(ASSETS).map(([name, type]) => serve(name, type, () => readFileSync(path.join(swaggerUiDir(), name)))),
-  ];
-}
+  }),
+  serve: ({ responses }) => [
+    serve(responses, 'index', 'text/html; charset=utf-8', () => Buffer.from(PAGE), { 'content-security-policy': CSP, 'referrer-policy': 'no-referrer' }),
+  ],
+};
+
+/** GET /docs/{file}: the renderer's files and its start-up script, each a route of its own. */
+export const docsFileRoute: RouteDeclaration = {
+  method: 'GET',
+  path: '/docs/{file}',
+  auth: false,
+  params: [],
+  negotiated: true,
+  errors: ['not_found'],
+  document: () => ({
+    get: {
+      operationId: 'apiDocsFile',
+      tags: ['Documentation'],
+      summary: 'A file of the documentation page',
+      description: 'The renderer (Swagger UI) and its start-up script, served by the service from its own dependencies. No key. The query is ignored.',
+      security: [],
+      parameters: [
+        {
+          name: 'file',
+          in: 'path',
+          required: true,
+          description: 'The file.',
+          schema: { type: 'string', enum: ['swagger-ui.css', 'swagger-ui-bundle.js', 'init.js'] },
+          example: 'init.js',
+        },
+      ],
+      responses: {
+        '200': {
+          description: 'The file.',
+          headers: { ...PUBLIC_CACHE, ...NEGOTIATED, ...nosniff() },
+          content: { 'text/css': { schema: { type: 'string' } }, 'text/javascript': { schema: { type: 'string' } } },
+        },
+        '304': notModified(PUBLIC_CACHE),
+        '404': errorResponse('not_found: no such file.'),
+      },
+    },
+  }),
+  serve: ({ responses }) => [
+    serve(responses, 'init.js', 'text/javascript; charset=utf-8', () => Buffer.from(INIT)),
+    ...Object.entries(ASSETS).map(([name, type]) => serve(responses, name, type, () => readFileSync(path.join(swaggerUiDir(), name)))),
+  ],
+};

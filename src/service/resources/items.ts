@@ -1,7 +1,10 @@
 import { JSON_TYPE } from '../edge/answers.js';
-import { endpoints, type EndpointDef, type EndpointName } from './endpoints.js';
-import { digest, noQuery, type ClientRoute, type ClientRouteContext } from './route.js';
+import { bundledExamples } from '../document/examples.js';
+import { DATA_HEADERS, DATA_NOT_MODIFIED, errorResponse, json, NO_QUERY, ref, whenOf } from '../document/parts.js';
+import { sendError } from '../edge/answers.js';
 import { Representation } from '../representation/representation.js';
+import { endpoints, type EndpointDef, type EndpointName } from './endpoints.js';
+import { defineRoute, digest, noQuery, type Handler, type RouteContext, type RouteDeclaration } from './route.js';
 
 /** How a path parameter of an item endpoint is checked and shown in messages. */
 export const ITEM_IDS: Record<EndpointName, { param: 'id' | 'code'; pattern: RegExp; what: string; example: string; noun: string; upper: boolean }> = {
@@ -45,37 +48,69 @@ export function indexOfKey(keys: string[], key: string): number {
   return -1;
 }
 
-/** One item by id or code, for each list endpoint (behind the key, cached and compressed by the app's response cache). */
-export function itemRoutes(ctx: ClientRouteContext): ClientRoute[] {
-  const { store, responses, sendError } = ctx;
-  const routes: ClientRoute[] = [];
+/** How the document shows each item: its operation's name, the pattern of its id, its schema component. */
+const DOCUMENTED: Record<EndpointName, { name: string; pattern: string; schema: string; sample: 'rail' | 'asset' | 'country' }> = {
+  rails: { name: 'Rail', pattern: '^[A-Z]{2}-[a-z0-9_]+$', schema: 'rail', sample: 'rail' },
+  assets: { name: 'Asset', pattern: '^[a-z0-9_]+$', schema: 'asset', sample: 'asset' },
+  countries: { name: 'Country', pattern: '^[A-Za-z]{2}$', schema: 'country', sample: 'country' },
+};
 
-  for (const endpoint of Object.values(endpoints()) as EndpointDef[]) {
-    const spec = ITEM_IDS[endpoint.name];
-    routes.push({
-      path: `${endpoint.path}/:${spec.param}`,
+/** The GET operation of one item. */
+function itemOperation(endpoint: EndpointDef): Record<string, unknown> {
+  const { param, example, noun: what } = ITEM_IDS[endpoint.name];
+  const { name, pattern, schema, sample } = DOCUMENTED[endpoint.name];
+  return {
+    get: {
+      operationId: `get${name}`,
+      tags: ['Catalog'],
+      summary: `One ${what} by ${param}`,
+      description: `The same JSON as in ${endpoint.path}; closed and refused entries are returned like any other. ${NO_QUERY}`,
+      parameters: [{ name: param, in: 'path', required: true, description: `The ${what}'s ${param}.`, schema: { type: 'string', pattern }, example }],
+      responses: {
+        '200': { description: `The ${what}.`, headers: DATA_HEADERS, content: json(ref.schema(schema), bundledExamples()?.[sample]) },
+        '304': DATA_NOT_MODIFIED,
+        '400': errorResponse(`invalid_request: the ${param} is not well-formed (param: ${param}), or a query parameter was given. ${whenOf('invalid_id')}.`),
+        '404': errorResponse(`not_found: no ${what} has this ${param}.`),
+      },
+    },
+  };
+}
+
+/** The handler of one item by id or code (cached and compressed by the app's response cache). */
+function itemHandler(endpoint: EndpointDef, { store, responses }: RouteContext): Handler {
+  const spec = ITEM_IDS[endpoint.name];
+  return (request, reply) => {
+    if (!noQuery(request, reply)) return reply;
+    const raw = (request.params as Record<string, string>)[spec.param];
+    if (raw === '') return sendError(reply, { id: 'not_found' });
+    const key = spec.upper && /^[A-Za-z]{2}$/.test(raw) ? raw.toUpperCase() : raw;
+    if (!spec.pattern.test(key)) return sendError(reply, { id: 'invalid_id', param: spec.param, vars: { what: spec.what, example: spec.example } });
+    const snapshot = store.current;
+    const view = snapshot.views[endpoint.name];
+    const i = indexOfKey(view.keys, key);
+    if (i === -1)
+      return sendError(reply, {
+        id: 'item_not_found',
+        param: spec.param,
+        vars: { what: spec.noun, key: spec.param, id: JSON.stringify(key), list: endpoint.path },
+      });
+    reply.header('cache-control', 'private').header('catalog-version', snapshot.version);
+    const etag = `"${snapshot.version}-${digest(`${endpoint.name}/${key}`)}"`;
+    return responses.send(request, reply, `${snapshot.version}\nitem\n${endpoint.name}\n${key}`, () => new Representation(view.items[i], etag), JSON_TYPE);
+  };
+}
+
+/** One item by id or code, for each list endpoint (behind the key). */
+export function itemRoutes(): RouteDeclaration[] {
+  return Object.values(endpoints()).map((endpoint) =>
+    defineRoute({
+      path: `${endpoint.path}/{${ITEM_IDS[endpoint.name].param}}`,
       auth: true,
       params: [],
-      handler(request, reply) {
-        if (!noQuery(ctx, request, reply)) return reply;
-        const raw = (request.params as Record<string, string>)[spec.param];
-        if (raw === '') return sendError(reply, { id: 'not_found' });
-        const key = spec.upper && /^[A-Za-z]{2}$/.test(raw) ? raw.toUpperCase() : raw;
-        if (!spec.pattern.test(key)) return sendError(reply, { id: 'invalid_id', param: spec.param, vars: { what: spec.what, example: spec.example } });
-        const snapshot = store.current;
-        const view = snapshot.views[endpoint.name];
-        const i = indexOfKey(view.keys, key);
-        if (i === -1)
-          return sendError(reply, {
-            id: 'item_not_found',
-            param: spec.param,
-            vars: { what: spec.noun, key: spec.param, id: JSON.stringify(key), list: endpoint.path },
-          });
-        reply.header('cache-control', 'private').header('catalog-version', snapshot.version);
-        const etag = `"${snapshot.version}-${digest(`${endpoint.name}/${key}`)}"`;
-        return responses.send(request, reply, `${snapshot.version}\nitem\n${endpoint.name}\n${key}`, () => new Representation(view.items[i], etag), JSON_TYPE);
-      },
-    });
-  }
-  return routes;
+      negotiated: true,
+      errors: ['unknown_param', 'invalid_id', 'item_not_found', 'not_found'],
+      document: () => itemOperation(endpoint),
+      handler: (context) => itemHandler(endpoint, context),
+    }),
+  );
 }
