@@ -62,6 +62,8 @@ describe('options', () => {
     [{ baseUrl: 'catalog.test', apiKey: KEY }, 'CatalogClient needs a baseUrl starting with http:// or https://'],
     [{ baseUrl: 'ftp://catalog.test', apiKey: KEY }, 'CatalogClient needs a baseUrl starting with http:// or https://'],
     [{ baseUrl: 42, apiKey: KEY }, 'CatalogClient needs a baseUrl starting with http:// or https://'],
+    [{ baseUrl: new URL('http://catalog.test'), apiKey: KEY }, 'CatalogClient needs a baseUrl starting with http:// or https://'],
+    [{ baseUrl: 'proxy.test/?to=https://catalog.test', apiKey: KEY }, 'CatalogClient needs a baseUrl starting with http:// or https://'],
     [{ baseUrl: 'http://catalog.test', apiKey: KEY, fetch: 'no' }, 'no fetch: pass options.fetch (Node 18+ and browsers have one)'],
   ])('%j is refused: %s', (options, message) => {
     expect(() => new CatalogClient(options as never)).toThrow(new TypeError(message));
@@ -144,6 +146,7 @@ describe('Retry-After', () => {
     [null, undefined],
     [' 7 ', 7000],
     ['7 seconds', undefined],
+    ['x7', undefined],
     ['Wed, 21 Oct 2015 07:27:00 GMT', 0],
     ['', undefined],
   ])('%j is %s ms', (header, ms) => {
@@ -169,6 +172,31 @@ describe('the request sent', () => {
     expect(headersOf(run.calls[0].init).accept).toBe('application/json');
     expect(run.calls[0].init.body).toBe(body);
     expect(run.calls[0].init.signal).toBeInstanceOf(AbortSignal);
+    // No header with an undefined value (a real fetch would send the text "undefined").
+    expect(Object.keys(headersOf(run.calls[0].init)).sort()).toEqual(contentType ? ['accept', 'authorization', 'content-type'] : ['accept', 'authorization']);
+  });
+
+  it.each([
+    ['a list page', (c: CatalogClient) => c.rails.list().pages().next()],
+    ['a snapshot', (c: CatalogClient) => c.catalog.snapshot()],
+    ['the changes', (c: CatalogClient) => c.changes.since('v1')],
+  ])('%s is a GET', async (_what, call) => {
+    const run = scripted([json(200, { data: [], next_cursor: null, meta: { version: 'v1' } })]);
+    await call(run.client);
+    expect(run.calls.map((c) => c.init.method)).toEqual(['GET']);
+  });
+
+  it('a filter given as null is left out, as an undefined one', async () => {
+    const run = scripted([json(200, { data: [], next_cursor: null })]);
+    for await (const _ of run.client.rails.list({ country: null, currency: undefined, phase: 'live' } as never));
+    expect(run.calls[0].url).toBe('http://catalog.test/api/v1/rails?phase=live');
+  });
+
+  it('a finished request leaves no timer behind: its signal is never aborted afterwards', async () => {
+    const run = scripted([json(200, { id: 'A' })], { timeoutMs: 5 });
+    await run.client.rails.get('A');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(run.calls[0].init.signal!.aborted).toBe(false);
   });
 
   it.each([
@@ -256,6 +284,8 @@ describe('the error built from an answer', () => {
   it.each([
     [new TypeError('fetch failed'), 'GET /api/v1/rails/A: the service cannot be reached (4 attempts): fetch failed'],
     ['a string', 'GET /api/v1/rails/A: the service cannot be reached (4 attempts): a string'],
+    [null, 'GET /api/v1/rails/A: the service cannot be reached (4 attempts): null'],
+    [undefined, 'GET /api/v1/rails/A: the service cannot be reached (4 attempts): undefined'],
   ])('a network failure after every retry: %s', async (thrown, message) => {
     const run = scripted([() => Promise.reject(thrown)]);
     const err = await run.client.rails.get('A').catch((e) => e);
@@ -290,6 +320,19 @@ describe('the error built from an answer', () => {
     expect(always.calls).toHaveLength(2);
   });
 
+  it('an error answer read whole after the timeout ran out is thrown, not retried', async () => {
+    const slow: Answer = () =>
+      ({
+        status: 404,
+        ok: false,
+        headers: new Headers(),
+        text: () => new Promise((resolve) => setTimeout(() => resolve('{"error":{"code":"not_found","message":"none"}}'), 40)),
+      }) as unknown as Response;
+    const run = scripted([slow], { timeoutMs: 5 });
+    expect(await run.client.rails.get('A').catch((e) => e)).toBeInstanceOf(NotFoundError);
+    expect(run.calls).toHaveLength(1);
+  });
+
   it('another failure while reading the body is passed on as it is, not retried', async () => {
     const broken = new Error('body broke');
     const run = scripted([() => ({ status: 200, ok: true, headers: new Headers(), text: () => Promise.reject(broken) }) as unknown as Response]);
@@ -322,7 +365,10 @@ describe('snapshots and changes', () => {
       json(200, { data: [{ n: 2 }], next_cursor: null }, { 'catalog-version': 'v4' }),
     ]);
     expect(await run.client.changes.since('v1', { limit: 1 })).toEqual({ from: 'v1', to: 'v3', changes: [{ n: 1 }, { n: 2 }] });
-    expect(run.calls.map((c) => new URL(c.url).search)).toEqual(['?since=v1&limit=1', '?since=v1&limit=1&cursor=c']);
+    expect(run.calls.map((c) => c.url)).toEqual([
+      'http://catalog.test/api/v1/changes?since=v1&limit=1',
+      'http://catalog.test/api/v1/changes?since=v1&limit=1&cursor=c',
+    ]);
   });
 
   it('changes without a Catalog-Version lead to the version asked', async () => {
@@ -369,6 +415,33 @@ describe('the refresher', () => {
     expect(updates.slice(0, 2)).toEqual(['v1', 'v2']);
     expect(errors[0]).toBeInstanceOf(ServerError);
   });
+
+  it('start() without options: refreshes daily, and an update or an error without its callback is no crash', async () => {
+    const intervals: number[] = [];
+    const cleared: unknown[] = [];
+    // A browser's timers: setInterval gives a number (no unref).
+    vi.stubGlobal('setInterval', (_fn: () => void, ms: number) => intervals.push(ms));
+    vi.stubGlobal('clearInterval', (handle: unknown) => cleared.push(handle));
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      for (const answer of [at('v1', '"a"'), json(503, {})]) {
+        const run = scripted([answer], { maxRetries: 0 });
+        const stop = new CatalogRefresher(run.client).start();
+        await vi.waitFor(() => expect(run.calls).toHaveLength(1));
+        await new Promise((resolve) => setImmediate(resolve));
+        stop();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      vi.unstubAllGlobals();
+    }
+    expect(intervals).toEqual([86_400_000, 86_400_000]);
+    expect(cleared).toEqual([1, 2]);
+    expect(unhandled).toEqual([]);
+  });
 });
 
 describe('the typed error of each status', () => {
@@ -399,6 +472,14 @@ describe('the typed error of each status', () => {
       expect(value instanceof CatalogApiError).toBe(false);
       expect(value instanceof CatalogConnectionError).toBe(false);
     }
+    // A class of the user's, extending the SDK's: plain instanceof.
+    class MyNotFound extends NotFoundError {}
+    const mine = new MyNotFound('m', 404, 'not_found', undefined, undefined);
+    expect([mine instanceof MyNotFound, mine instanceof NotFoundError, err instanceof MyNotFound]).toEqual([true, true, false]);
+    // An error of another copy of the SDK (another version installed by a dependency): known by its brand.
+    const brand = Symbol.for('@payout-catalog/client:error-class');
+    const foreign = Object.create({ [brand]: '@payout-catalog/client:NotFoundError' });
+    expect([foreign instanceof NotFoundError, foreign instanceof RailClosedError]).toEqual([true, false]);
     const cause = new Error('c');
     expect(new CatalogConnectionError('down', true, { cause })).toMatchObject({ message: 'down', timedOut: true, cause });
   });
@@ -426,6 +507,37 @@ describe('offline', () => {
     [{ fields: [null, { name: 'code', type: 'text' }] }, 'code', 'x', { field: { name: 'code', type: 'text' }, applies: true }],
   ])('fieldFor %j %s', (r, name, values, expected) => {
     expect(fieldFor(r as never, name, values as never)).toEqual(expected);
+  });
+
+  const pix = {
+    fields: [
+      { name: 'keyType', type: 'select', required: true, options: [{ value: 'cpf' }, { value: 'email' }] },
+      { name: 'key', type: 'text', required: true, dependsOn: { field: 'keyType', variants: [{ when: ['cpf'], pattern: '^[0-9]{11}$' }] } },
+      { name: 'bank', type: 'text', required: false, dependsOn: { field: 'keyType', variants: [{ when: ['email'], applies: false }] } },
+    ],
+  } as never;
+
+  it.each([
+    ['key', { keyType: 'cpf' }, '^[0-9]{11}$', true],
+    ['bank', { keyType: 'email' }, undefined, false],
+    ['key', {}, undefined, true],
+    ['key', null, undefined, true],
+    ['key', 'cpf', undefined, true],
+  ])('fieldFor %s with %j: pattern %s, applies %s', (name, values, pattern, applies) => {
+    const found = fieldFor(pix, name, values as never);
+    expect(found?.field.pattern).toBe(pattern);
+    expect(found?.applies).toBe(applies);
+  });
+
+  it('values that are not an object are no choice, even a function, whose own `name` could read as a select named name', () => {
+    const named = {
+      fields: [
+        { name: 'name', type: 'select', required: true, options: [{ value: 'cpf' }] },
+        { name: 'key', type: 'text', required: true, dependsOn: { field: 'name', variants: [{ when: ['cpf'], pattern: '^[0-9]{11}$' }] } },
+      ],
+    } as never;
+    expect(fieldFor(named, 'key', { name: 'cpf' })?.field.pattern).toBe('^[0-9]{11}$');
+    expect(fieldFor(named, 'key', function cpf() {} as never)?.field.pattern).toBeUndefined();
   });
 
   it.each([
