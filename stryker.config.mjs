@@ -21,9 +21,10 @@ export default {
     'packages/client/src/client.ts',
     'packages/client/src/errors.ts',
     'packages/client/src/offline.ts',
-    // The service, matched by file name so that the globs hold whether src/service is flat or in folders: the key
-    // check and the rate limiting, the parameter checks, cursors, snapshots and the error answers.
+    // The service, matched by file name wherever its folder puts it: the key check, the rate limiting, the parameter
+    // checks, cursors, snapshots and the error answers.
     'src/service/**/auth.ts',
+    'src/service/**/rate-limit.ts',
     'src/service/**/params.ts',
     'src/service/**/cursor.ts',
     'src/service/**/snapshot.ts',

@@ -6,9 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { digestOf, KeyRing, type RateLimit } from '../../src/service/auth.js';
-import { ERRORS } from '../../src/service/errors.js';
-import { ServiceMetrics } from '../../src/service/metrics.js';
+import { digestOf, KeyRing, type RateLimit } from '../../src/service/access/auth.js';
+import { ERRORS } from '../../src/service/edge/errors.js';
+import { ServiceMetrics } from '../../src/service/operations/metrics.js';
 import { fixtureSeed, KEY, makeApp, OTHER_KEY } from './helpers.js';
 
 const URL = '/api/v1/rails?limit=1';
