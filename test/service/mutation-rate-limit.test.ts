@@ -107,8 +107,16 @@ describe('what counts', () => {
     const app = await appWith({ max: 2, windowMs: 60_000 });
     expect((await send(app, `Bearer ${KEY}`)).statusCode).toBe(200);
     expect((await send(app, `bearer   ${KEY}`)).statusCode).toBe(200);
-    expect((await send(app, `BEARER ${KEY}  `)).statusCode).toBe(429);
+    expect((await send(app, `  BEARER ${KEY}  `)).statusCode).toBe(429);
     expect((await send(app, `Bearer ${OTHER_KEY}`)).statusCode).toBe(200);
+  });
+
+  it('a route without a key is never limited, a key sent or not', async () => {
+    const app = await appWith({ max: 1, windowMs: 60_000 });
+    const health = [];
+    for (const headers of [{}, {}, { authorization: `Bearer ${KEY}` }, { authorization: `Bearer ${KEY}` }])
+      health.push((await app.inject({ url: '/healthz', headers })).statusCode);
+    expect(health).toEqual([200, 200, 200, 200]);
   });
 
   it('every route shares the count of a key', async () => {
