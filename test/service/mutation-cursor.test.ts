@@ -53,6 +53,14 @@ describe('CursorCodec', () => {
     expect(codec.decode(t)).toBeUndefined();
   });
 
+  it('a token of exactly the longest length is read', () => {
+    // 768 bytes are 1024 base64url characters: a payload of 736 bytes and its MAC.
+    const exact = { ...state, after: 'x'.repeat(736 - Buffer.byteLength(['c1', state.endpoint, state.filterKey, state.version, ''].join('\n'))) };
+    const t = codec.encode(exact);
+    expect(t).toHaveLength(MAX_CURSOR_LENGTH);
+    expect(codec.decode(t)).toEqual(exact);
+  });
+
   it('a token at the length limit is still read', () => {
     let long = { ...state };
     while (codec.encode(long).length <= MAX_CURSOR_LENGTH - 4) long = { ...long, after: `${long.after}x` };
