@@ -33,9 +33,12 @@ export function parseQueryString(text: string): ParsedQuery {
   // Clients repeat the same few query strings (limit=50): remember a bounded few, parsed and frozen (shared, so that
   // what is read from them can be remembered too: listQueryOf).
   const known = PARSED.get(text);
+  // Stryker disable next-line ConditionalExpression: a memo: a miss reads the query again to the same list, only slower
   if (known !== undefined) return known;
   const parsed = parseAnew(text);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a memo: a miss reads the query again to the same list, only slower
   if (text.length > MEMO_TEXT_MAX) return parsed;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a memo: a miss reads the query again to the same list, only slower
   if (PARSED.size >= MEMO_ENTRIES) PARSED.clear();
   for (const p of parsed) Object.freeze(p);
   PARSED.set(text, Object.freeze(parsed));
@@ -205,6 +208,7 @@ export function listQueryOf(endpoint: EndpointDef, query: ParsedQuery): ListQuer
   const known = LIST_QUERIES.get(query);
   if (known !== undefined && known.endpoint === endpoint) return known.query;
   const read = readListQuery(endpoint, query);
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,BooleanLiteral,ObjectLiteral: a memo of a pure reading: what it holds or not changes no answer
   if (!isApiError(read) && Object.isFrozen(query)) LIST_QUERIES.set(query, { endpoint, query: read });
   return read;
 }
