@@ -63,6 +63,10 @@ describe('KeyRing', () => {
     const keys = new KeyRing([digestOf(OTHER), digestOf(KEY)]);
     expect(keys.size).toBe(2);
     expect([keys.verify(KEY), keys.verify(KEY), keys.verify(OTHER), keys.verify('nope')]).toEqual([true, true, true, false]);
+    // A key refused once is refused again: what the ring remembers is only what it accepted.
+    expect([keys.verify('nope'), keys.verify('nope')]).toEqual([false, false]);
+    const refused = new KeyRing([digestOf(KEY)]);
+    for (let i = 0; i < 3; i++) expect(checkAuthorization(`Bearer ${OTHER}`, refused, false)).toEqual({ id: 'invalid_credential', tokenSent: true });
     keys.replace([]);
     expect([keys.size, keys.verify(KEY), keys.verify(OTHER)]).toEqual([0, false, false]);
   });
