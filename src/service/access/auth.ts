@@ -64,6 +64,7 @@ export class KeyRing {
 
   /** Remembers a header value whose key was just accepted (a bounded few: 4 spellings per key). */
   rememberHeader(header: string): void {
+    // Stryker disable next-line ArithmeticOperator,ConditionalExpression,EqualityOperator: bounds a memo of accepted headers: a header not kept is checked again, to the same answer
     if (this.headers.size < 4 * this.digests.length && header.length <= MAX_TOKEN_LENGTH + 64) this.headers.add(header);
   }
 
