@@ -11,12 +11,16 @@ import type { Seed } from '../../src/generated/types.js';
 import { fixtureSeed } from './helpers.js';
 
 let seed: Seed;
-let snapshot: Snapshot;
 
 beforeAll(async () => {
   seed = await fixtureSeed();
-  snapshot = snapshotOf(seed);
 });
+
+/**
+ * The snapshot, made inside each test rather than once before them: mutation testing turns a mutant on for a test, so
+ * code run before the tests would never run mutated.
+ */
+const snapshotNow = (): Snapshot => snapshotOf(seed);
 
 const LISTS: Record<EndpointName, 'rails' | 'assets' | 'countries'> = { rails: 'rails', assets: 'assets', countries: 'countries' };
 
@@ -46,7 +50,7 @@ function expected(name: EndpointName, filters: Array<[string, string]>, after: s
 
 describe('a snapshot of the seed', () => {
   it.each(['rails', 'assets', 'countries'] as const)('serves each of the %s as the seed holds it, in key order', (name) => {
-    const view = snapshot.views[name];
+    const view = snapshotNow().views[name];
     const key = endpoints()[name].key;
     const items = [...seed[LISTS[name]]].sort((a: any, b: any) => (a[key] < b[key] ? -1 : 1));
     expect(view.keys).toEqual(items.map((item: any) => item[key]));
@@ -54,7 +58,7 @@ describe('a snapshot of the seed', () => {
   });
 
   it.each(['rails', 'assets', 'countries'] as const)('pages the %s under every filter and pair of filters as a plain filter does', (name) => {
-    const view = snapshot.views[name];
+    const view = snapshotNow().views[name];
     const def = endpoints()[name];
     const values = valuesOf(name);
     const combos: Array<Array<[string, string]>> = [[]];
@@ -86,6 +90,7 @@ describe('a snapshot of the seed', () => {
   });
 
   it('keeps the seed commit when it has one, and has none otherwise', () => {
+    const snapshot = snapshotNow();
     expect(snapshot.version).toBe(seed.meta.version);
     expect(snapshot.counts).toEqual(seed.meta.counts);
     const withCommit = { ...seed, meta: { ...seed.meta, commit: '0123456789abcdef0123456789abcdef01234567' } };
