@@ -22,33 +22,12 @@ import {
   reviewDueOn,
   validateBeneficiary,
 } from '../../packages/client/src/index.js';
+import { json, scriptedClient, type Answer } from './scripted.js';
 
 const KEY = 'mutation-sdk-key-0123456789';
-type Answer = (url: string, init: RequestInit) => Response | Promise<Response>;
+const scripted = (answers: Answer[], options: Partial<ConstructorParameters<typeof CatalogClient>[0]> = {}) =>
+  scriptedClient(answers, { apiKey: KEY, ...options });
 
-function scripted(answers: Answer[], options: Partial<ConstructorParameters<typeof CatalogClient>[0]> = {}) {
-  const calls: Array<{ url: string; init: RequestInit }> = [];
-  const waits: number[] = [];
-  const fetch = (async (url: string, init: RequestInit) => {
-    calls.push({ url, init });
-    return answers[Math.min(calls.length - 1, answers.length - 1)](url, init);
-  }) as unknown as typeof globalThis.fetch;
-  const client = new CatalogClient({
-    baseUrl: 'http://catalog.test',
-    apiKey: KEY,
-    fetch,
-    random: () => 0.5,
-    sleep: async (ms) => void waits.push(ms),
-    timeoutMs: 50,
-    ...options,
-  });
-  return { client, calls, waits };
-}
-
-const json =
-  (status: number, body: unknown, headers: Record<string, string> = {}): Answer =>
-  () =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 const text =
   (status: number, body: string, headers: Record<string, string> = {}): Answer =>
   () =>

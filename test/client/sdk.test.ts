@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   AuthenticationError,
   CatalogApiError,
-  CatalogClient,
   CatalogConnectionError,
   InvalidRequestError,
   NotFoundError,
@@ -14,32 +13,13 @@ import {
   retryAfterMs,
 } from '../../packages/client/src/index.js';
 import { importBundledSdk } from './bundle.js';
+import { json, scriptedClient, type Answer } from './scripted.js';
 
 const KEY = 'sdk-test-key-0123456789';
 
-function scripted(answers: Array<(url: string, init: RequestInit) => Response | Promise<Response>>) {
-  const calls: Array<{ url: string; init: RequestInit }> = [];
-  const waits: number[] = [];
-  const fetch = (async (url: string, init: RequestInit) => {
-    calls.push({ url, init });
-    const next = answers[Math.min(calls.length - 1, answers.length - 1)];
-    return next(url, init);
-  }) as unknown as typeof globalThis.fetch;
-  const client = new CatalogClient({
-    baseUrl: 'http://catalog.test/',
-    apiKey: KEY,
-    fetch,
-    random: () => 0.5,
-    sleep: async (ms) => void waits.push(ms),
-    timeoutMs: 50,
-  });
-  return { client, calls, waits };
-}
+/** The client of these tests: a base URL with its trailing slash, as a user may write it. */
+const scripted = (answers: Answer[]) => scriptedClient(answers, { baseUrl: 'http://catalog.test/', apiKey: KEY });
 
-const json =
-  (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  () =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 const error = (status: number, code: string, headers: Record<string, string> = {}, param?: string) =>
   json(status, { error: { code, message: `${code} happened`, ...(param ? { param } : {}) } }, { 'x-request-id': 'req-1', ...headers });
 
