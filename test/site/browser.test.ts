@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteServer } from '../../src/site/serve.js';
 import { siteFromDir } from '../../src/site/source.js';
 import type { SiteData } from '../../src/site/model.js';
-import { axeViolations, browserRequired, CHROMIUM, checkSays, hasChromium, openSite, type SiteInBrowser } from './browser.js';
+import { axeViolations, browserRequired, CHROMIUM, checkSays, failWithoutRequiredBrowser, hasChromium, openSite, type SiteInBrowser } from './browser.js';
 import { BUNDLED_TODAY } from '../helpers/bundled.js';
 
 const root = path.resolve(__dirname, '../..');
@@ -22,11 +22,7 @@ const ARTIFACTS = path.join(root, 'test-artifacts');
 if (!hasChromium && !browserRequired)
   console.warn(`test/site/browser.test.ts: SKIPPED, no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH; .ci/run installs it)`);
 
-describe.runIf(!hasChromium && browserRequired)('the website in Chromium, required here', () => {
-  it('has a browser', () => {
-    expect.fail(`CATALOG_REQUIRE_BROWSER=1 but there is no browser at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH`);
-  });
-});
+failWithoutRequiredBrowser('the website in Chromium');
 
 describe.skipIf(!hasChromium)('the website in Chromium', () => {
   let data: SiteData;

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { checkBeneficiary } from '../../src/beneficiary/check.js';
 import type { SeedField } from '../../src/generated/types.js';
 import { buildSiteFiles } from '../../src/site/build.js';
@@ -15,6 +16,15 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
 /** Set by .ci/run and the workflow: a missing browser fails the tests instead of skipping them. */
 export const browserRequired = process.env.CATALOG_REQUIRE_BROWSER === '1';
+
+/** Where a browser is required (CATALOG_REQUIRE_BROWSER=1) and missing: one failing test that says how to install it. */
+export function failWithoutRequiredBrowser(title: string): void {
+  describe.runIf(!hasChromium && browserRequired)(`${title}, required here`, () => {
+    it('has a browser', () => {
+      expect.fail(`CATALOG_REQUIRE_BROWSER=1 but there is no browser at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH`);
+    });
+  });
+}
 
 /** Flags for a quiet, offline, sandbox-less headless Chromium (root in CI containers). */
 const CHROMIUM_ARGS = [

@@ -15,7 +15,7 @@ import type { SiteData, SiteRail } from '../../src/site/model.js';
 import { siteFromDir } from '../../src/site/source.js';
 import { BUNDLED_TODAY } from '../helpers/bundled.js';
 import { BIN, runCatalog } from '../helpers/cli.js';
-import { browserRequired, CHROMIUM, hasChromium, openSite, type SiteInBrowser } from './browser.js';
+import { browserRequired, CHROMIUM, failWithoutRequiredBrowser, hasChromium, openSite, type SiteInBrowser } from './browser.js';
 import { formCorpus, type FormCase } from './form-corpus.js';
 
 const root = path.resolve(__dirname, '../..');
@@ -89,11 +89,7 @@ async function serviceSays(url: string, rail: string, field: string, values: Rec
   return body.errors.find((e) => e.field === field)?.message[lang] ?? '';
 }
 
-describe.runIf(!hasChromium && browserRequired)('the form against the service, required here', () => {
-  it('has a browser', () => {
-    expect.fail(`CATALOG_REQUIRE_BROWSER=1 but there is no browser at ${CHROMIUM}: apt-get install -y chromium, or set CHROMIUM_PATH`);
-  });
-});
+failWithoutRequiredBrowser('the form against the service');
 
 describe.skipIf(!hasChromium)('the payout form, against the service', () => {
   let data: SiteData;
