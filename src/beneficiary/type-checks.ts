@@ -313,9 +313,14 @@ function checkMxTaxId(value: string): TypeProblem | undefined {
   };
 }
 
+/** The values a select field offers (none when its options are not a list). */
+export function optionValues(field: Pick<SeedField, 'options'>): string[] {
+  return Array.isArray(field.options) ? field.options.map((o) => o?.value).filter((v) => typeof v === 'string') : [];
+}
+
 /** A select field: the value is one of its options. */
 function checkSelect(value: string, field: Pick<SeedField, 'options'>): TypeProblem | undefined {
-  const options = Array.isArray(field.options) ? field.options.map((o) => o?.value).filter((v) => typeof v === 'string') : [];
+  const options = optionValues(field);
   if (options.includes(value)) return undefined;
   if (!options.length) return { code: 'option', said: say('select.no_options', {}) };
   return { code: 'option', said: say('select.not_an_option', { options }) };

@@ -4,7 +4,7 @@ import { resolveField, type ResolvedField } from './dependent.js';
 import { normalize } from './normalize.js';
 import { compilePattern } from './pattern.js';
 import { render, say, type Localized, type Message } from './messages/index.js';
-import { problemSaid, typeChecks, type FieldType } from './type-checks.js';
+import { optionValues, problemSaid, typeChecks, type FieldType } from './type-checks.js';
 
 /** Why a beneficiary value is rejected. */
 export type BeneficiaryErrorCode = 'required' | 'type' | 'max_length' | 'pattern' | 'option' | 'checksum' | 'not_applicable' | 'unknown_field';
@@ -55,7 +55,7 @@ export const MAX_VALUE_LENGTH = 1024;
 
 /** What a required field given nothing says: a select names its choices (the form shows them as a list to pick from). */
 function requiredMessage(field: SeedField): Message {
-  const options = field.type === 'select' && Array.isArray(field.options) ? field.options.map((o) => o?.value).filter((v) => typeof v === 'string') : [];
+  const options = field.type === 'select' ? optionValues(field) : [];
   return options.length > 0 ? say('value.required_choice', { label: labelOf(field), options }) : say('value.required', { label: labelOf(field) });
 }
 
