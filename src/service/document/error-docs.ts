@@ -1,12 +1,9 @@
 import { ERRORS, type ErrorId } from '../edge/errors.js';
 import { routeDeclarations } from '../routes.js';
+import { sharedErrors } from '../resources/route.js';
 
 /** The markers of docs/service.md between which `npm run docs:errors` writes the tables below. */
 export const ERROR_DOCS_MARKERS = { start: '<!-- errors: written by npm run docs:errors -->', end: '<!-- end of errors -->' } as const;
-
-/** What every route answers besides its own errors: the key, the rate limit, another method, an unreadable request. */
-const EVERY_ROUTE: readonly ErrorId[] = ['method_not_allowed', 'bad_request', 'request_timeout', 'headers_too_large', 'internal_error'];
-const KEYED: readonly ErrorId[] = ['missing_credential', 'wrong_scheme', 'invalid_credential', 'key_in_query', 'rate_limited'];
 
 /** The error table: one row per error of src/service/edge/errors.ts. */
 function errorTable(): string[] {
@@ -14,15 +11,14 @@ function errorTable(): string[] {
   return ['| Case | HTTP | `code` | When | Message |', '|---|---|---|---|---|', ...rows];
 }
 
-/** The errors of each route, from its declaration: those of its own, then those every (keyed) route answers. */
+/** The errors of each route, from its declaration: those of its own, then those the app answers around it (sharedErrors). */
 function routeTable(): string[] {
-  const rows = routeDeclarations().map((route) => {
-    const own = route.errors.map((id) => `\`${id}\``).join(', ') || 'none';
-    return `| ${route.method} ${route.path} | ${route.auth ? 'yes' : 'no'} | ${own} |`;
-  });
-  const shared = (ids: readonly ErrorId[]) => ids.map((id) => `\`${id}\``).join(', ');
+  const list = (ids: readonly ErrorId[]) => ids.map((id) => `\`${id}\``).join(', ');
+  const everyGet = sharedErrors({ method: 'GET', auth: false });
+  const keyed = sharedErrors({ method: 'GET', auth: true }).filter((id) => !everyGet.includes(id));
+  const rows = routeDeclarations().map((route) => `| ${route.method} ${route.path} | ${route.auth ? 'yes' : 'no'} | ${list(route.errors) || 'none'} |`);
   return [
-    `Besides its own errors, every route answers ${shared(EVERY_ROUTE)}; a route with a key also ${shared(KEYED)}.`,
+    `Besides its own errors, every route answers ${list(everyGet)} (a POST route \`post_only\` instead of \`method_not_allowed\`); a route with a key also ${list(keyed)}.`,
     '',
     '| Route | Key | Its own errors |',
     '|---|---|---|',

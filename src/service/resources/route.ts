@@ -60,7 +60,7 @@ export interface RouteDeclaration {
   params: readonly string[];
   /** Whether its answers go through the response cache: Accept-Encoding is negotiated (a parameter of its path). */
   negotiated: boolean;
-  /** The errors of the table it answers of its own, besides those every route answers (key, rate limit, method, an unreadable request). */
+  /** The errors of the table it answers of its own, besides those of sharedErrors (key, rate limit, method, an unreadable request). */
   errors: readonly ErrorId[];
   /** Its operations in the OpenAPI document (completed there: 401, 405, 429, HEAD...). */
   document: () => Record<string, unknown>;
@@ -68,6 +68,19 @@ export interface RouteDeclaration {
   serve: (context: RouteContext) => RouteDef[];
   /** A POST route registers itself, with its own body rules. */
   register?: (app: FastifyInstance, context: RouteContext, hooks: Registration) => void;
+}
+
+/** What every route answers: a request the HTTP layer cannot read, too slow or too large, and a bug. */
+const EVERY_ROUTE: readonly ErrorId[] = ['bad_request', 'request_timeout', 'headers_too_large', 'internal_error'];
+/** What a route with a key answers besides: the key's errors, then the rate limit. */
+const KEYED: readonly ErrorId[] = ['missing_credential', 'wrong_scheme', 'invalid_credential', 'key_in_query', 'rate_limited'];
+
+/**
+ * The errors a route answers besides its own, made by the app around every route (app.ts, edge/, access/): another
+ * method (405, post_only on the POST route), what is refused before routing, and with a key the key's errors.
+ */
+export function sharedErrors(route: Pick<RouteDeclaration, 'method' | 'auth'>): ErrorId[] {
+  return [route.method === 'POST' ? 'post_only' : 'method_not_allowed', ...EVERY_ROUTE, ...(route.auth ? KEYED : [])];
 }
 
 /** The router's pattern of a documented path: {id} becomes :id. */
