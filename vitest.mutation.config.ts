@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * The tests that mutation testing runs (stryker.config.mjs): those that run the checking code, the SDK and the
@@ -26,6 +26,9 @@ export default defineConfig({
       'test/service/store.test.ts',
       'test/service/mutation-*.test.ts',
     ],
+    // It reads the rules' source text for their message ids: Stryker's sandbox holds the instrumented sources, where
+    // no id is written as a literal, so it fails there (and could not see a mutant anyway).
+    exclude: [...configDefaults.exclude, 'test/rules/meta-messages.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

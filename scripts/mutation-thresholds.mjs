@@ -5,11 +5,16 @@
  * `thresholds.break` holds the whole to 85 %). Score = detected (killed + timed out) / (detected + survived + no
  * coverage), as Stryker counts it; ignored and disabled mutants (`// Stryker disable ...: reason`) are left out.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const FILE_FLOOR = 70;
-const report = JSON.parse(readFileSync(process.argv[2] ?? 'reports/mutation/mutation.json', 'utf8'));
+const reportFile = process.argv[2] ?? 'reports/mutation/mutation.json';
+if (!existsSync(reportFile)) {
+  console.error(`${reportFile} is missing: the run stopped before its end (Stryker's error is above), so there is no score.`);
+  process.exit(1);
+}
+const report = JSON.parse(readFileSync(reportFile, 'utf8'));
 const tally = () => ({ detected: 0, undetected: 0, disabled: 0 });
 const files = new Map();
 const folders = new Map();
