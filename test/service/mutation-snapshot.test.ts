@@ -121,6 +121,13 @@ describe('a seed refused', () => {
       /: \/rails\/0\/phase must be string; \/rails\/0\/phase must be equal to one of the allowed values; \/rails\/1\/phase must be string; and 7 more$/,
     ],
     [
+      'three schema errors: all three said, nothing more',
+      (s: any) => {
+        for (let i = 0; i < 3; i++) s.rails[i].currency = 5;
+      },
+      /: \/rails\/0\/currency must be string; \/rails\/1\/currency must be string; \/rails\/2\/currency must be string$/,
+    ],
+    [
       'the root itself',
       (s: any): void => {
         s.extra = 1;
