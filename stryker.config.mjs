@@ -31,6 +31,12 @@ export default {
     'src/service/**/errors.ts',
   ],
   ignorePatterns: ['dist', 'test-artifacts', 'reports', 'packages/client/dist', '.catalogcache'],
+  // Static mutants (code run when a module loads: tables, patterns, constants; 1,911 of the 6,384, a third) have no
+  // test of their own, so each would run every test of the files importing its module: 91 % of a full run's time,
+  // over a day on two cores and past a CI job's six hours. They are left out (Ignored) and the score is over the
+  // others. That code runs in every test, and its tables are held whole by plain tests (the error table against
+  // docs/service.md, the rules' message ids and severities against docs/rules.md).
+  ignoreStatic: true,
   incremental: true,
   incrementalFile: 'reports/mutation/incremental.json',
   reporters: ['clear-text', 'progress', 'html', 'json'],
