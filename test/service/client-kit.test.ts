@@ -43,6 +43,24 @@ describe('one item by id', () => {
     }
   });
 
+  it("an id as long as the seed's allows is served, and checked: the routes take the seed schema's ids", async () => {
+    const long = `BR-${'a'.repeat(70)}`;
+    const withLong = (c: Catalog): Catalog => {
+      const pix = c.rails.find((r) => r.data.id === 'BR-pix')!;
+      return { ...c, rails: [...c.rails, { ...pix, data: { ...pix.data, id: long, slug: 'long' } }] };
+    };
+    const { app: local } = await makeApp(await fixtureSeed(withLong));
+    expect((await get(local, `/api/v1/rails/${long}`)).json().id).toBe(long);
+    const check = await local.inject({
+      method: 'POST',
+      url: `/api/v1/rails/${long}/beneficiary-checks`,
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      payload: '{"values":{}}',
+    });
+    expect([check.statusCode, check.json().error?.code]).toEqual([200, undefined]);
+    await local.close();
+  });
+
   it('ETag and 304, auth first', async () => {
     const res = await get(app, '/api/v1/rails/BR-pix');
     expect(res.headers.etag).toMatch(new RegExp(`^"${seed.meta.version}-`));

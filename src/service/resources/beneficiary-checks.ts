@@ -6,7 +6,7 @@ import { checkBeneficiary } from '../../beneficiary/check.js';
 import type { SeedField } from '../../generated/types.js';
 import type { ApiError } from '../edge/errors.js';
 import type { Snapshot } from '../representation/snapshot.js';
-import { indexOfKey, ITEM_IDS } from './items.js';
+import { idPattern, indexOfKey, ITEM_IDS } from './items.js';
 import { noQuery, routerPath, type RouteContext, type RouteDeclaration, type Registration } from './route.js';
 
 /** Largest body a beneficiary check accepts. */
@@ -80,6 +80,7 @@ export function bodyErrorOf(err: { statusCode?: number; code?: string }): ApiErr
  * Every other method on its path is 405 with Allow: POST.
  */
 function registerBeneficiaryChecks(app: FastifyInstance, { store }: RouteContext, { authenticate, otherMethods }: Registration): void {
+  const railId = idPattern('rails');
   app.post(
     CHECK_PATH,
     {
@@ -104,7 +105,7 @@ function registerBeneficiaryChecks(app: FastifyInstance, { store }: RouteContext
       if (!noQuery(request, reply)) return reply;
       const id = (request.params as { id: string }).id;
       const spec = ITEM_IDS.rails;
-      if (!spec.pattern.test(id)) return sendError(reply, { id: 'invalid_id', param: 'id', vars: { what: spec.what, example: spec.example } });
+      if (!railId.test(id)) return sendError(reply, { id: 'invalid_id', param: 'id', vars: { what: spec.what, example: spec.example } });
       const body = request.body as unknown;
       if (body === null || typeof body !== 'object' || Array.isArray(body))
         return sendError(reply, { id: 'invalid_body', vars: { problem: 'the body is not a JSON object' } });

@@ -3,14 +3,17 @@ import { bundledExamples } from '../document/examples.js';
 import { DATA_HEADERS, DATA_NOT_MODIFIED, errorResponse, json, NO_QUERY, ref, whenOf } from '../document/parts.js';
 import { sendError } from '../edge/answers.js';
 import { Representation } from '../representation/representation.js';
-import { endpoints, type EndpointDef, type EndpointName } from './endpoints.js';
+import { endpoints, seedSchema, type EndpointDef, type EndpointName } from './endpoints.js';
 import { defineRoute, digest, noQuery, type Handler, type RouteContext, type RouteDeclaration } from './route.js';
 
-/** How a path parameter of an item endpoint is checked and shown in messages. */
-export const ITEM_IDS: Record<EndpointName, { param: 'id' | 'code'; pattern: RegExp; what: string; example: string; noun: string; upper: boolean }> = {
+/**
+ * How a path parameter of an item endpoint is checked and shown in messages. Its pattern is the seed schema's (the
+ * definition named here), so that the route takes every id a seed can hold and refuses the others as malformed.
+ */
+export const ITEM_IDS: Record<EndpointName, { param: 'id' | 'code'; definition: string; what: string; example: string; noun: string; upper: boolean }> = {
   rails: {
     param: 'id',
-    pattern: /^[A-Z]{2}-[a-z0-9_]{1,60}$/,
+    definition: 'railId',
     what: 'a rail id: two capital letters, a hyphen, then lowercase letters, digits and underscores',
     example: 'BR-pix',
     noun: 'rail',
@@ -18,7 +21,7 @@ export const ITEM_IDS: Record<EndpointName, { param: 'id' | 'code'; pattern: Reg
   },
   assets: {
     param: 'id',
-    pattern: /^[a-z0-9_]{1,64}$/,
+    definition: 'assetId',
     what: 'an asset id: lowercase letters, digits and underscores',
     example: 'usdc',
     noun: 'asset',
@@ -26,7 +29,7 @@ export const ITEM_IDS: Record<EndpointName, { param: 'id' | 'code'; pattern: Reg
   },
   countries: {
     param: 'code',
-    pattern: /^[A-Z]{2}$/,
+    definition: 'countryCode',
     what: 'an ISO 3166-1 alpha-2 country code (two letters, any case)',
     example: 'BR',
     noun: 'country',
@@ -49,16 +52,31 @@ export function indexOfKey(keys: string[], key: string): number {
 }
 
 /** How the document shows each item: its operation's name, the pattern of its id, its schema component. */
-const DOCUMENTED: Record<EndpointName, { name: string; pattern: string; schema: string; sample: 'rail' | 'asset' | 'country' }> = {
-  rails: { name: 'Rail', pattern: '^[A-Z]{2}-[a-z0-9_]+$', schema: 'rail', sample: 'rail' },
-  assets: { name: 'Asset', pattern: '^[a-z0-9_]+$', schema: 'asset', sample: 'asset' },
-  countries: { name: 'Country', pattern: '^[A-Za-z]{2}$', schema: 'country', sample: 'country' },
+const DOCUMENTED: Record<EndpointName, { name: string; schema: string; sample: 'rail' | 'asset' | 'country' }> = {
+  rails: { name: 'Rail', schema: 'rail', sample: 'rail' },
+  assets: { name: 'Asset', schema: 'asset', sample: 'asset' },
+  countries: { name: 'Country', schema: 'country', sample: 'country' },
 };
+
+/** The seed schema's pattern of an item's id or code. */
+function idPatternText(endpoint: EndpointName): string {
+  return (seedSchema().definitions as Record<string, { pattern: string }>)[ITEM_IDS[endpoint].definition].pattern;
+}
+
+/** What an item's id or code must match (a country code once uppercased): every id the seed can hold. */
+export function idPattern(endpoint: EndpointName): RegExp {
+  return new RegExp(idPatternText(endpoint));
+}
+
+/** The pattern the document gives: the seed's, with any case for a country code. */
+const documentedPattern = (endpoint: EndpointName) =>
+  ITEM_IDS[endpoint].upper ? idPatternText(endpoint).replace('[A-Z]', '[A-Za-z]') : idPatternText(endpoint);
 
 /** The GET operation of one item. */
 function itemOperation(endpoint: EndpointDef): Record<string, unknown> {
   const { param, example, noun: what } = ITEM_IDS[endpoint.name];
-  const { name, pattern, schema, sample } = DOCUMENTED[endpoint.name];
+  const { name, schema, sample } = DOCUMENTED[endpoint.name];
+  const pattern = documentedPattern(endpoint.name);
   return {
     get: {
       operationId: `get${name}`,
@@ -79,12 +97,13 @@ function itemOperation(endpoint: EndpointDef): Record<string, unknown> {
 /** The handler of one item by id or code (cached and compressed by the app's response cache). */
 function itemHandler(endpoint: EndpointDef, { store, responses }: RouteContext): Handler {
   const spec = ITEM_IDS[endpoint.name];
+  const pattern = idPattern(endpoint.name);
   return (request, reply) => {
     if (!noQuery(request, reply)) return reply;
     const raw = (request.params as Record<string, string>)[spec.param];
     if (raw === '') return sendError(reply, { id: 'not_found' });
     const key = spec.upper && /^[A-Za-z]{2}$/.test(raw) ? raw.toUpperCase() : raw;
-    if (!spec.pattern.test(key)) return sendError(reply, { id: 'invalid_id', param: spec.param, vars: { what: spec.what, example: spec.example } });
+    if (!pattern.test(key)) return sendError(reply, { id: 'invalid_id', param: spec.param, vars: { what: spec.what, example: spec.example } });
     const snapshot = store.current;
     const view = snapshot.views[endpoint.name];
     const i = indexOfKey(view.keys, key);
