@@ -41,7 +41,7 @@ interface Answer {
 type Apps = Record<'plain' | 'metrics' | 'faulty' | 'unreadableStore', FastifyInstance> & { port: number; seed: Seed };
 
 /** How to provoke an error on a route, or why it cannot be on this route (the way does not apply to it). */
-type Provoke = (route: RouteDeclaration, apps: Apps) => Promise<Answer> | string;
+type Provoke = (route: RouteDeclaration, apps: Apps) => Promise<Answer | string> | string;
 
 const urlOf = (r: Request) => (r.query.length ? `${r.path}?${r.query.join('&')}` : r.path);
 
