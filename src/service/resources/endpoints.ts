@@ -8,7 +8,7 @@ export function seedSchema(): JsonSchema {
 }
 
 /** Follows a JSON pointer in the seed schema; throws when the schema lost what the service reads from it. */
-function at(pointer: string): JsonSchema {
+export function at(pointer: string): JsonSchema {
   let node: any = seedSchema();
   for (const seg of pointer.split('/').filter(Boolean)) node = node?.[seg];
   if (!node) throw new Error(`the seed schema has nothing at #${pointer}`);

@@ -3,7 +3,7 @@ import { bundledExamples } from '../document/examples.js';
 import { DATA_HEADERS, DATA_NOT_MODIFIED, errorResponse, json, NO_QUERY, ref, whenOf } from '../document/parts.js';
 import { sendError } from '../edge/answers.js';
 import { Representation } from '../representation/representation.js';
-import { endpoints, seedSchema, type EndpointDef, type EndpointName } from './endpoints.js';
+import { at, endpoints, type EndpointDef, type EndpointName } from './endpoints.js';
 import { defineRoute, digest, noQuery, type Handler, type RouteContext, type RouteDeclaration } from './route.js';
 
 /**
@@ -60,7 +60,7 @@ const DOCUMENTED: Record<EndpointName, { name: string; schema: string; sample: '
 
 /** The seed schema's pattern of an item's id or code. */
 function idPatternText(endpoint: EndpointName): string {
-  return (seedSchema().definitions as Record<string, { pattern: string }>)[ITEM_IDS[endpoint].definition].pattern;
+  return at(`/definitions/${ITEM_IDS[endpoint].definition}`).pattern as string;
 }
 
 /** What an item's id or code must match (a country code once uppercased): every id the seed can hold. */
