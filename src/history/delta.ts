@@ -80,19 +80,14 @@ export interface HistoryOptions {
  */
 export function historyView(delta: BaseDelta, working: Catalog, options: HistoryOptions = {}): { catalog: Catalog; base: Catalog } {
   const atBase = delta.names;
-  // An entry's name inside the folder, from its absolute path (joinPath's, the folder and a separator before the name).
-  const prefix = joinPath(delta.dir, 'x').slice(0, -1);
-  const nameOf = (absolute: string) => {
-    const name = absolute.startsWith(prefix) ? absolute.slice(prefix.length) : absolute;
-    return name.split(path.sep).join('/');
-  };
+  const nameOf = fileNames(delta.dir);
   const touched = (e: { file: RawEntry['file'] }) => {
-    const name = nameOf(e.file.absolute);
+    const name = nameOf(e.file);
     return !atBase.has(name) || delta.changed.has(name);
   };
   const keys = changedKeys(delta, working.raw.filter(touched));
   const kept = (e: { kind: string; file: RawEntry['file']; data: unknown }) =>
-    touched(e) || (keys.size > 0 && keys.has(entryKey(e.kind, e.data as Record<string, unknown>)));
+    touched(e) || (keys.size > 0 && keys.has(keyOf(e.kind, e.data as Record<string, unknown>)));
   const catalog = whole(
     {
       rails: working.rails.filter(kept),
@@ -106,11 +101,37 @@ export function historyView(delta: BaseDelta, working: Catalog, options: History
   // The base side: the files the change touched, and those of the view's other entries (a few, not the catalog).
   const files = new Set(delta.changed);
   for (const e of catalog.raw) {
-    const name = nameOf(e.file.absolute);
+    const name = nameOf(e.file);
     if (atBase.has(name)) files.add(name);
   }
   for (const name of options.unknown ?? []) files.delete(name);
   return { catalog, base: composeBase({ ...delta, names: new Set([...files].sort(cmp)) }, catalog) };
+}
+
+/**
+ * A file's name inside the folder, from its absolute path (joinPath's: the folder and a separator before the name),
+ * remembered by the file object: a long-lived engine (the language server) keeps the objects of unchanged files, and
+ * the view is made again on every keystroke, over every entry of the catalog.
+ */
+const names = new WeakMap<object, { dir: string; name: string }>();
+function fileNames(dir: string): (file: RawEntry['file']) => string {
+  const prefix = joinPath(dir, 'x').slice(0, -1);
+  return (file) => {
+    const known = names.get(file);
+    if (known?.dir === dir) return known.name;
+    const absolute = file.absolute;
+    const name = (absolute.startsWith(prefix) ? absolute.slice(prefix.length) : absolute).split(path.sep).join('/');
+    names.set(file, { dir, name });
+    return name;
+  };
+}
+
+/** entryKey, remembered by the entry's data object (the same object from one run to the next while its file stands). */
+const keysOfData = new WeakMap<object, string>();
+function keyOf(kind: string, data: Record<string, unknown>): string {
+  let key = keysOfData.get(data);
+  if (key === undefined) keysOfData.set(data, (key = entryKey(kind, data)));
+  return key;
 }
 
 /** The catalog with each entry's whole data (`full`), the same data object for an entry's raw and valid forms. */
