@@ -5,6 +5,9 @@ import type { Crashed } from '../check/rules.js';
 /** LSP's numbers for the two severities (DiagnosticSeverity), without loading the protocol's module for two constants. */
 const SEVERITY = { error: 1, warning: 2 } as const;
 
+/** What the editor adds to the one diagnostic of a file over the size cap: why nothing else answers for it. */
+const OVER_CAP = ' The editor answers no request on this file either (hover, completion, formatting, outline) until it is back under the cap.';
+
 /**
  * A problem as the editor shows it: the same line, column, message and severity as `catalog validate --format json`
  * (LSP counts lines and UTF-16 columns from 0), the rule as its code with a link to the rule's documentation, and
@@ -17,7 +20,7 @@ export function toDiagnostic(problem: Problem, docsBase: string): Diagnostic {
     code: problem.rule,
     codeDescription: { href: `${docsBase}#${problem.rule}` },
     source: 'catalog',
-    message: problem.message,
+    message: problem.messageId === 'too-large' ? problem.message + OVER_CAP : problem.message,
   };
   diagnostic.data = problem.fix ? { messageId: problem.messageId, fix: problem.fix } : { messageId: problem.messageId };
   return diagnostic;

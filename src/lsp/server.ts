@@ -1,9 +1,23 @@
 import path from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
-import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type Connection } from 'vscode-languageserver/node.js';
+import {
+  type CancellationToken,
+  type Connection,
+  createConnection,
+  ProposedFeatures,
+  ResponseError,
+  StreamMessageReader,
+  StreamMessageWriter,
+  TextDocuments,
+  TextDocumentSyncKind,
+} from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { codeActions, completion, definition, formatting, hover } from './features.js';
-import { CatalogWorkspace } from './workspace.js';
+import { codeActions, FIX_ALL, formatting, QUICK_FIX } from './code-actions.js';
+import { completion } from './completion.js';
+import { hover } from './hover.js';
+import { definition, documentLinks, documentSymbols, references } from './navigation.js';
+import { MessageGate } from './gate.js';
+import { CatalogWorkspace, overCap } from './workspace.js';
 
 /** What `catalog lsp` was started with. */
 export interface ServerOptions {
@@ -11,7 +25,7 @@ export interface ServerOptions {
   dir: string;
   /** A fixed date to judge on; the clock's date otherwise. */
   today?: string;
-  /** Compare with the base revision in a git checkout, as `catalog validate` does. */
+  /** Compare with the base revision in a git checkout, as `catalog validate` does (false: git never runs). */
   history: boolean;
   /** Where the documentation of the rules lives (a URL of docs/rules.md); the local checkout's by default. */
   docsBase?: string;
@@ -21,13 +35,19 @@ export interface ServerOptions {
   cwd: string;
 }
 
+/** LSP's RequestCancelled, without the protocol's module for constants. */
+const REQUEST_CANCELLED = -32800;
+
 /**
  * The language server of the catalog, on stdio: every diagnostic of `catalog validate` as the analyst types (on the
- * unsaved text, across files, against the base revision), the safe fixes as quick fixes, `fmt` as formatting, hover,
- * completion of ISO codes and go to definition. Resolves when the client has shut the server down.
+ * unsaved text, across files, against the base revision), quick fixes and the file's fix-all, `fmt` as formatting,
+ * completion and hover from the schemas, the outline, links, go to definition and references. Resolves when the
+ * client has shut the server down.
  */
 export function startServer(options: ServerOptions): Promise<void> {
-  const connection = createConnection(ProposedFeatures.all, process.stdin, process.stdout);
+  const writer = new StreamMessageWriter(process.stdout);
+  const gate = new MessageGate(writer);
+  const connection = createConnection(ProposedFeatures.all, gate.reader(new StreamMessageReader(process.stdin)), writer, gate.options());
   const documents = new TextDocuments(TextDocument);
   let ws: CatalogWorkspace | undefined;
   const log = (line: string) => connection.console.log(`catalog: ${line}`);
@@ -46,15 +66,19 @@ export function startServer(options: ServerOptions): Promise<void> {
       memo: options.memo ? path.resolve(root, options.memo) : undefined,
       log,
       publish: (uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }),
+      superseded: () => gate.changesWaiting(),
     });
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
-        codeActionProvider: { codeActionKinds: ['quickfix'] },
+        codeActionProvider: { codeActionKinds: [QUICK_FIX, FIX_ALL] },
         documentFormattingProvider: true,
         hoverProvider: true,
         completionProvider: { triggerCharacters: [' ', '[', ','] },
         definitionProvider: true,
+        referencesProvider: true,
+        documentSymbolProvider: true,
+        documentLinkProvider: { resolveProvider: false },
       },
       serverInfo: { name: 'catalog' },
     };
@@ -63,9 +87,14 @@ export function startServer(options: ServerOptions): Promise<void> {
   documents.onDidOpen(({ document }) => ws?.edited(document.uri, document.getText(), true));
   documents.onDidChangeContent(({ document }) => ws?.edited(document.uri, document.getText()));
   documents.onDidClose(({ document }) => ws?.closed(document.uri));
-  const withDoc = <T>(uri: string, empty: T, answer: (ws: CatalogWorkspace, doc: TextDocument) => T): T => {
+  /**
+   * Every request about a document goes through here: a catalog file only, never over the size cap (its one diagnostic
+   * says why), never after the client cancelled it, and a failure is logged and answered empty.
+   */
+  const withDoc = <T>(uri: string, token: CancellationToken, empty: T, answer: (ws: CatalogWorkspace, doc: TextDocument) => T): T | ResponseError => {
+    if (token.isCancellationRequested) return new ResponseError(REQUEST_CANCELLED, 'cancelled by the client');
     const doc = documents.get(uri);
-    if (!ws || !doc || ws.nameOf(uri) === undefined) return empty;
+    if (!ws || !doc || ws.nameOf(uri) === undefined || overCap(doc.getText())) return empty;
     try {
       return answer(ws, doc);
     } catch (err) {
@@ -73,11 +102,16 @@ export function startServer(options: ServerOptions): Promise<void> {
       return empty;
     }
   };
-  connection.onCodeAction((p) => withDoc(p.textDocument.uri, [], (w, d) => codeActions(w, d, p.range)));
-  connection.onDocumentFormatting((p) => withDoc(p.textDocument.uri, [], formatting));
-  connection.onHover((p) => withDoc(p.textDocument.uri, null, (w, d) => hover(w, d, p.position)));
-  connection.onCompletion((p) => withDoc(p.textDocument.uri, [], (w, d) => completion(w, d, p.position)));
-  connection.onDefinition((p) => withDoc(p.textDocument.uri, null, (w, d) => definition(w, d, p.position)));
+  connection.onCodeAction((p, token) => withDoc(p.textDocument.uri, token, [], (w, d) => codeActions(w, d, p.range, p.context.only)));
+  connection.onDocumentFormatting((p, token) => withDoc(p.textDocument.uri, token, [], formatting));
+  connection.onHover((p, token) => withDoc(p.textDocument.uri, token, null, (w, d) => hover(w, d, p.position)));
+  connection.onCompletion((p, token) => withDoc(p.textDocument.uri, token, [], (w, d) => completion(w, d, p.position)));
+  connection.onDefinition((p, token) => withDoc(p.textDocument.uri, token, null, (w, d) => definition(w, d, p.position)));
+  connection.onReferences((p, token) =>
+    withDoc(p.textDocument.uri, token, [], (w, d) => references(w, d, p.position, p.context.includeDeclaration)),
+  );
+  connection.onDocumentSymbol((p, token) => withDoc(p.textDocument.uri, token, [], documentSymbols));
+  connection.onDocumentLinks((p, token) => withDoc(p.textDocument.uri, token, [], documentLinks));
   documents.listen(connection);
   return listen(connection, () => ws?.stop());
 }

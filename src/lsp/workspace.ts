@@ -1,21 +1,24 @@
-import { existsSync, readdirSync, watch, type FSWatcher } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver';
 import { ENTRY_KINDS, type EntryKind } from '../model/catalog.js';
+import type { RawEntry } from '../model/catalog.js';
 import type { Problem } from '../model/problem.js';
 import { todayOf } from '../domain/dates.js';
 import { CatalogEngine } from '../pipeline/engine.js';
 import type { Validation } from '../pipeline/catalog.js';
 import { readFolder } from '../pipeline/validate.js';
+import { fixCatalog } from '../pipeline/fix.js';
 import { scanCatalog, type Listing } from '../read/folder.js';
-import { readTextSync, type CatalogText } from '../read/file.js';
+import { MAX_FILE_BYTES, readTextSync, tooLarge, type CatalogText } from '../read/file.js';
 import { loadTexts } from '../parse/load.js';
 import { checkSchemas } from '../check/schema.js';
 import { displayPath, nameInDir } from '../read/paths.js';
 import type { BaseDelta } from '../history/delta.js';
 import { chooseBase } from '../git/choose-base.js';
 import { crashDiagnostic, toDiagnostic } from './diagnostics.js';
+import { collectGarbage } from './memory.js';
 
 /** Where the server works and how it reports. */
 export interface WorkspaceOptions {
@@ -27,16 +30,20 @@ export interface WorkspaceOptions {
   today?: string;
   /** The address of docs/rules.md: each diagnostic links to its rule's section there. */
   docsBase: string;
-  /** Compare with a base revision in a git checkout, as `catalog validate` does (false: --no-base). */
+  /** Compare with a base revision in a git checkout, as `catalog validate` does (false: --no-base, and git never runs). */
   history: boolean;
   /** The --cache memo to start from and keep (absolute path), as `catalog validate --cache` does; none without it. */
   memo?: string;
   log(line: string): void;
   publish(uri: string, diagnostics: Diagnostic[]): void;
+  /** True while a newer text of some document is on its way (received, not yet handed in): a check would be wasted. */
+  superseded?(): boolean;
 }
 
 /** How long a burst of edits is let settle before the catalog is checked again. */
 const SETTLE_MS = 15;
+/** How long the disk is let settle after a change seen there (a save, a checkout of many files). */
+const DISK_SETTLE_MS = 50;
 
 /**
  * The catalog as the editor sees it: every file of the folder from disk, the open ones from their unsaved text, in one
@@ -46,47 +53,78 @@ const SETTLE_MS = 15;
  */
 export class CatalogWorkspace {
   engine: CatalogEngine;
-  private readonly open = new Map<string, string>();
+  /** The open documents, by name in the folder: what the engine was handed (a buffer over the size cap: its refusal). */
+  private readonly open = new Map<string, CatalogText>();
   private readonly published = new Map<string, string>();
   private readonly forced = new Set<string>();
+  /** The URI of each file problems were reported in, by the path problems show. */
+  private readonly uris = new Map<string, string>();
   private base?: BaseDelta;
+  /** The base as it differs from the open documents (historyBase), for the base and the documents it was made for. */
+  private baseView?: { base: BaseDelta; key: string; view: BaseDelta };
+  /** The disk's text of open documents, read once per base revision read (the base is read against the disk). */
+  private readonly diskTexts = new Map<string, CatalogText>();
   private timer?: NodeJS.Timeout;
   private last?: Validation;
   private dirty = true;
+  /** False until the folder (and the base, in a git checkout) has been read: edits meanwhile wait for that first check. */
+  private ready = false;
   private readonly watchers: FSWatcher[] = [];
+  private readonly factsOf = new WeakMap<Validation, { countries: Set<string>; currencies: Set<string> }>();
 
   constructor(private readonly options: WorkspaceOptions) {
     this.engine = new CatalogEngine({ dir: options.dir, cwd: options.root });
   }
 
-  /** Reads the folder, publishes every file's diagnostics, then follows the base revision and the disk. */
+  private today(): string {
+    return this.options.today ?? todayOf(new Date());
+  }
+
+  /**
+   * Reads the folder (from the memo of `validate --cache` when there is one) while git reads the base revision, checks
+   * the catalog once with both, publishes every file's diagnostics, then follows the base revision and the disk.
+   */
   async start(): Promise<void> {
     // Watching first: a file saved while the folder is read is read again.
     this.follow();
-    if (this.options.memo) await this.fromMemo();
-    this.readDisk();
-    this.check();
-    if (this.options.history) void this.chooseBase();
+    const base = this.options.history ? this.chooseBase() : undefined;
+    const fromMemo = this.options.memo ? await this.fromMemo(base) : undefined;
+    if (!fromMemo) {
+      this.readDisk();
+      this.engine.judge(this.today());
+    }
+    await base;
+    this.ready = true;
+    if (fromMemo && this.open.size === 0 && this.base === fromMemo.base) this.publishAll(fromMemo.validation);
+    else this.check();
+    // Reading ten thousand files leaves much garbage: it goes back to the system now, not at V8's leisure.
+    collectGarbage();
   }
 
   /**
    * The first check, through the memo of `catalog validate --cache` when the analyst has one (.catalogcache at the
    * workspace's root): the files it knows are not judged again, so the editor shows the catalog's problems sooner.
    */
-  private async fromMemo(): Promise<void> {
+  private async fromMemo(base: Promise<void> | undefined): Promise<{ validation: Validation; base?: BaseDelta } | undefined> {
     const { validateCached } = await import('../cache/validate-cached.js');
-    const today = this.options.today ?? todayOf(new Date());
     try {
       const relative = displayPath(this.options.dir, this.options.root);
-      this.engine = (await validateCached({ dir: relative, cwd: this.options.root, today, cacheFile: this.options.memo! })).engine;
+      const withBase = base?.then(() => this.base);
+      const done = await validateCached({ dir: relative, cwd: this.options.root, today: this.today(), cacheFile: this.options.memo!, base: withBase });
+      this.engine = done.engine;
+      // Documents opened meanwhile: their unsaved text, not the disk's.
+      this.engine.set(this.open.values());
+      return { validation: done, base: await withBase };
     } catch (err) {
       this.options.log(`the memo was not used: ${(err as Error).message}`);
+      return undefined;
     }
   }
 
   stop(): void {
     clearTimeout(this.timer);
     for (const w of this.watchers) w.close();
+    this.watchers.length = 0;
   }
 
   /** The name inside the catalog folder of a document, or undefined when it is not in the folder. */
@@ -106,12 +144,18 @@ export class CatalogWorkspace {
     return pathToFileURL(path.join(this.options.dir, name)).href;
   }
 
-  /** A document opened or edited: its unsaved text replaces the file's. */
+  /** The file's path as problems show it (relative to the workspace folder). */
+  shownOf(uri: string): string {
+    return displayPath(fileURLToPath(uri), this.options.root);
+  }
+
+  /** A document opened or edited: its unsaved text replaces the file's (a text over the size cap is refused as on disk). */
   edited(uri: string, text: string, opened = false): void {
     const name = this.nameOf(uri);
     if (name === undefined) return;
-    this.open.set(name, text);
-    this.engine.set([{ name, text }]);
+    const handed = overCap(text) ? { name, unreadable: tooLarge(Buffer.byteLength(text)), unreadableId: 'too-large' as const } : { name, text };
+    this.open.set(name, handed);
+    this.engine.set([handed]);
     if (opened) this.forced.add(uri);
     this.schedule();
   }
@@ -119,21 +163,74 @@ export class CatalogWorkspace {
   /** A document closed: the file on disk counts again. */
   closed(uri: string): void {
     const name = this.nameOf(uri);
-    if (name === undefined || !this.open.delete(name)) return;
-    this.readDisk();
+    const was = name === undefined ? undefined : this.open.get(name);
+    if (name === undefined || !was || !this.open.delete(name)) return;
+    this.diskTexts.delete(name);
+    this.readFiles([name]);
     this.schedule();
+    // A buffer over the cap held megabytes (the editor's text, the client's copy): they go back to the system.
+    if (was.text === undefined) setImmediate(collectGarbage);
   }
 
   /** The last validation, brought up to date with every change handed in so far. */
   current(): Validation {
-    if (this.dirty || !this.last) this.check();
+    if (this.dirty || !this.last) this.check(true);
     return this.last!;
   }
 
   /** The problems of one document now. */
   problemsOf(uri: string): Problem[] {
-    const shown = displayPath(fileURLToPath(uri), this.options.root);
+    const shown = this.shownOf(uri);
     return this.current().report.problems.filter((p) => p.file === shown);
+  }
+
+  /** A problem as the editor shows it. */
+  diagnosticOf(problem: Problem): Diagnostic {
+    return toDiagnostic(problem, this.options.docsBase);
+  }
+
+  /** The entry a document holds now (undefined when it holds none: a syntax error, not a mapping). */
+  entryOf(uri: string): RawEntry | undefined {
+    const shown = this.shownOf(uri);
+    return this.current().catalog.raw.find((e) => e.file.path === shown);
+  }
+
+  /** The codes of the countries that have a file, and the currencies those countries use (completion offers them first). */
+  countryCodes(): Set<string> {
+    return this.facts().countries;
+  }
+
+  currenciesUsed(): Set<string> {
+    return this.facts().currencies;
+  }
+
+  private facts(): { countries: Set<string>; currencies: Set<string> } {
+    const validation = this.current();
+    let facts = this.factsOf.get(validation);
+    if (!facts) {
+      facts = { countries: new Set(), currencies: new Set() };
+      for (const c of validation.catalog.countries) {
+        facts.countries.add(c.data.code);
+        if (c.data.currency) facts.currencies.add(c.data.currency);
+      }
+      this.factsOf.set(validation, facts);
+    }
+    return facts;
+  }
+
+  /**
+   * The text of a document with every safe fix of `catalog validate <file> --fix` applied (the same fix path, with the
+   * same passes), and the problems fixed. The engine is handed the document's text back: the editor sends the edit
+   * as a change, as any other.
+   */
+  fixFile(uri: string, text: string): { text: string; fixed: Problem[] } {
+    const name = this.nameOf(uri);
+    if (name === undefined || this.open.get(name)?.text !== text) return { text, fixed: [] };
+    const shown = this.shownOf(uri);
+    const result = fixCatalog(this.engine, this.current(), this.today(), this.historyBase(), (p) => p.file === shown);
+    this.engine.set([{ name, text }]);
+    this.dirty = true;
+    return { text: result.files.get(name)?.text ?? text, fixed: result.fixed };
   }
 
   private schedule(): void {
@@ -142,6 +239,7 @@ export class CatalogWorkspace {
     this.timer = setTimeout(() => this.check(), SETTLE_MS);
   }
 
+  /** Every file of the folder from disk (the open documents keep their unsaved text). */
   private readDisk(): void {
     let listing: Listing;
     try {
@@ -152,15 +250,43 @@ export class CatalogWorkspace {
     }
     readFolder(this.engine, '', listing);
     // A document open in the editor is what the analyst sees, even before it is saved (or after its file is gone).
-    this.engine.set([...this.open].map(([name, text]) => ({ name, text })));
+    this.engine.set(this.open.values());
     this.dirty = true;
   }
 
-  /** Checks the catalog and publishes what changed. A rule that crashed is told at the top of every open file. */
-  private check(): void {
+  /** Files of the folder named by the disk's events, read again (or forgotten when gone), open documents aside. */
+  private readFiles(names: Iterable<string>): void {
+    const gone: string[] = [];
+    const read: CatalogText[] = [];
+    for (const name of names) {
+      if (this.open.has(name)) continue;
+      const info = lstatSync(path.join(this.options.dir, name), { throwIfNoEntry: false });
+      if (!info) gone.push(name);
+      else if (info.isDirectory()) return this.readDisk(); // a folder appeared: the listing's rules say what it holds
+      else read.push(readTextSync(this.options.dir, name));
+    }
+    this.engine.remove(gone);
+    this.engine.set(read);
+    this.dirty = true;
+  }
+
+  /**
+   * Checks the catalog and publishes what changed. Waits while a newer text is on its way: a check of a text already
+   * replaced would be wasted (`now`: a request needs the answer at once).
+   */
+  private check(now = false): void {
     clearTimeout(this.timer);
-    const today = this.options.today ?? todayOf(new Date());
-    const validation = this.engine.run(today, this.historyBase());
+    if (!this.ready && !now) return;
+    if (!now && this.options.superseded?.()) {
+      this.timer = setTimeout(() => this.check(), SETTLE_MS);
+      return;
+    }
+    const validation = this.engine.run(this.today(), this.historyBase());
+    this.publishAll(validation);
+  }
+
+  /** Publishes what changed since the last publication. A rule that crashed is told at the top of every open file. */
+  private publishAll(validation: Validation): void {
     this.last = validation;
     this.dirty = false;
     // Only the files with problems now, those published before and those just opened: not a URL per catalog file.
@@ -168,7 +294,8 @@ export class CatalogWorkspace {
     for (const uri of this.forced) byUri.set(uri, []);
     for (const name of this.open.keys()) byUri.set(this.uriOf(name), []);
     for (const p of validation.report.problems) {
-      const uri = pathToFileURL(path.resolve(this.options.root, p.file)).href;
+      let uri = this.uris.get(p.file);
+      if (uri === undefined) this.uris.set(p.file, (uri = pathToFileURL(path.resolve(this.options.root, p.file)).href));
       const list = byUri.get(uri);
       if (list) list.push(toDiagnostic(p, this.options.docsBase));
       else byUri.set(uri, [toDiagnostic(p, this.options.docsBase)]);
@@ -180,7 +307,8 @@ export class CatalogWorkspace {
     for (const [uri, diagnostics] of byUri) {
       const key = JSON.stringify(diagnostics);
       if ((this.published.get(uri) ?? '[]') === key && !this.forced.has(uri)) continue;
-      this.published.set(uri, key);
+      if (key === '[]') this.published.delete(uri);
+      else this.published.set(uri, key);
       this.options.publish(uri, diagnostics);
     }
     this.forced.clear();
@@ -188,21 +316,25 @@ export class CatalogWorkspace {
 
   /**
    * The base as it differs from what the editor shows. The base revision was read against the disk; a file open with
-   * unsaved changes whose file on disk is the base's own text is changed too, and its base entry is the disk's.
+   * unsaved changes whose file on disk is the base's own text is changed too, and its base entry is the disk's. Made
+   * again only when the base or the set of such files changes, not on every keystroke.
    */
   private historyBase(): BaseDelta | undefined {
     const base = this.base;
     if (!base) return undefined;
     const texts: CatalogText[] = [];
-    for (const [name, text] of this.open) {
+    for (const [name, handed] of this.open) {
       if (!base.names.has(name) || base.changed.has(name)) continue;
-      const disk = readTextSync(this.options.dir, name);
-      if (disk.text !== undefined && disk.text !== text) texts.push(disk);
+      let disk = this.diskTexts.get(name);
+      if (!disk) this.diskTexts.set(name, (disk = readTextSync(this.options.dir, name)));
+      if (disk.text !== undefined && disk.text !== handed.text) texts.push(disk);
     }
     if (texts.length === 0) return base;
+    const key = texts.map((t) => t.name).join('\n');
+    if (this.baseView?.base === base && this.baseView.key === key) return this.baseView.view;
     const extra = checkSchemas(loadTexts(this.options.dir, texts, this.options.root)).catalog;
     const own = base.own;
-    return {
+    const view = {
       ...base,
       changed: new Set([...base.changed, ...texts.map((t) => t.name)]),
       own: {
@@ -213,6 +345,8 @@ export class CatalogWorkspace {
         raw: [...own.raw, ...extra.raw],
       },
     };
+    this.baseView = { base, key, view };
+    return view;
   }
 
   /** The base revision `catalog validate` would compare with; checked again when it arrives or changes. */
@@ -226,31 +360,46 @@ export class CatalogWorkspace {
       this.base = undefined;
       this.options.log(`the base revision cannot be read: ${(err as Error).message}`);
     }
-    this.schedule();
+    this.diskTexts.clear();
+    if (this.ready) this.schedule();
   }
 
   /** Follows the disk (files saved, added, removed, a branch switched) and the repository's HEAD and refs. */
   private follow(): void {
     let diskTimer: NodeJS.Timeout | undefined;
     let gitTimer: NodeJS.Timeout | undefined;
-    const onDisk = () => {
+    const changed = new Set<string>();
+    let rescan = false;
+    const onDisk = (name: string | undefined) => {
+      if (name === undefined) rescan = true;
+      else changed.add(name);
       clearTimeout(diskTimer);
       diskTimer = setTimeout(() => {
-        this.readDisk();
+        if (rescan) this.readDisk();
+        else this.readFiles(changed);
+        rescan = false;
+        changed.clear();
         this.schedule();
         // The base revision is read against the disk: what differs from it changed.
         if (this.options.history) void this.chooseBase();
-      }, 50);
+      }, DISK_SETTLE_MS);
     };
-    this.watchFolders(this.options.dir, 1, onDisk);
+    // In the catalog folder a change to a folder rescans (rare); in a kind's folder, the file named is read again.
+    this.watchFolder(this.options.dir, () => onDisk(undefined));
+    for (const folder of Object.keys(ENTRY_KINDS))
+      this.watchFolder(path.join(this.options.dir, folder), (file) => onDisk(file ? `${folder}/${file}` : undefined));
     const gitDir = gitFolder(this.options.root);
     if (!this.options.history || !gitDir) return;
     const onGit = () => {
       clearTimeout(gitTimer);
       gitTimer = setTimeout(() => void this.chooseBase(), 200);
     };
-    this.watchFolders(gitDir, 0, (file) => (file === 'HEAD' || file === 'packed-refs' ? onGit() : undefined));
+    this.watchFolder(gitDir, (file) => (file === 'HEAD' || file === 'packed-refs' ? onGit() : undefined));
     for (const refs of ['refs/heads', 'refs/remotes']) this.watchFolders(path.join(gitDir, refs), 2, onGit);
+  }
+
+  private watchFolder(folder: string, changed: (file: string | null) => void): void {
+    this.watchFolders(folder, 0, changed);
   }
 
   /**
@@ -270,6 +419,11 @@ export class CatalogWorkspace {
       this.options.log(`cannot watch ${folder}: ${(err as Error).message}`);
     }
   }
+}
+
+/** True when a text is over the size cap of a catalog file (counted in UTF-8 bytes only when it may be). */
+export function overCap(text: string): boolean {
+  return text.length * 3 > MAX_FILE_BYTES && Buffer.byteLength(text) > MAX_FILE_BYTES;
 }
 
 /** The repository's git folder at the workspace's root, when it is one (a worktree's `.git` file is left alone). */

@@ -16,12 +16,22 @@ export interface Published {
   data?: { messageId?: string };
 }
 
+/** How to start a server other than `catalog lsp --stdio` (the benchmark's yaml-language-server). */
+export interface ServerCommand {
+  /** The program and its arguments, run in `root`. */
+  command: string[];
+  /** What the server is answered when it asks for its settings (workspace/configuration), section by section. */
+  settings?: Record<string, unknown>;
+}
+
 /**
- * A protocol client in process: starts `catalog lsp --stdio` in `root` as an editor does, and keeps the latest
- * diagnostics the server published for each file.
+ * A protocol client in process: starts `catalog lsp --stdio` in `root` as an editor does (or another server), and keeps
+ * the latest diagnostics the server published for each file.
  */
 export class LspClient {
   readonly diagnostics = new Map<string, Published[]>();
+  /** How many times the server published each file's diagnostics. */
+  readonly publications = new Map<string, number>();
   private readonly waiters: Array<() => void> = [];
   private versions = new Map<string, number>();
   readonly connection: MessageConnection;
@@ -31,17 +41,22 @@ export class LspClient {
   constructor(
     readonly root: string,
     args: string[] = [],
+    server?: ServerCommand,
   ) {
-    this.process = spawn(process.execPath, [BIN, 'lsp', '--stdio', '--today', BUNDLED_TODAY, ...args], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+    const [program, ...rest] = server?.command ?? [process.execPath, BIN, 'lsp', '--stdio', '--today', BUNDLED_TODAY, ...args];
+    this.process = spawn(program, rest, { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
     this.process.stderr!.on('data', (d) => (this.stderr += d));
     this.connection = createMessageConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
     this.connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: Published[] }) => {
       this.diagnostics.set(p.uri, p.diagnostics);
+      this.publications.set(p.uri, (this.publications.get(p.uri) ?? 0) + 1);
       for (const w of this.waiters.splice(0)) w();
     });
     this.connection.onNotification('window/logMessage', (m: { message: string }) => (this.stderr += `${m.message}\n`));
     this.connection.onRequest('client/registerCapability', () => null);
-    this.connection.onRequest('workspace/configuration', () => []);
+    this.connection.onRequest('workspace/configuration', (p: { items: Array<{ section?: string }> }) =>
+      p.items.map((item) => server?.settings?.[item.section ?? ''] ?? null),
+    );
     this.connection.listen();
   }
 
@@ -50,7 +65,7 @@ export class LspClient {
       processId: process.pid,
       rootUri: this.uri(''),
       workspaceFolders: [{ uri: this.uri(''), name: 'catalog' }],
-      capabilities: { textDocument: { publishDiagnostics: { relatedInformation: false } } },
+      capabilities: { textDocument: { publishDiagnostics: { relatedInformation: false } }, workspace: { configuration: true } },
     });
     await this.connection.sendNotification('initialized', {});
   }
