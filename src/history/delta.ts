@@ -81,13 +81,17 @@ export interface HistoryOptions {
 export function historyView(delta: BaseDelta, working: Catalog, options: HistoryOptions = {}): { catalog: Catalog; base: Catalog } {
   const atBase = delta.names;
   const nameOf = fileNames(delta.dir);
-  const touched = (e: { file: RawEntry['file'] }) => {
+  // One pass over the raw entries; a typed list's entry holds its raw entry's data object, looked up in the set kept.
+  const touchedNow: RawEntry[] = [];
+  const untouched: RawEntry[] = [];
+  for (const e of working.raw) {
     const name = nameOf(e.file);
-    return !atBase.has(name) || delta.changed.has(name);
-  };
-  const keys = changedKeys(delta, working.raw.filter(touched));
-  const kept = (e: { kind: string; file: RawEntry['file']; data: unknown }) =>
-    touched(e) || (keys.size > 0 && keys.has(keyOf(e.kind, e.data as Record<string, unknown>)));
+    (!atBase.has(name) || delta.changed.has(name) ? touchedNow : untouched).push(e);
+  }
+  const keys = changedKeys(delta, touchedNow);
+  const keptData = new Set<unknown>(touchedNow.map((e) => e.data));
+  if (keys.size > 0) for (const e of untouched) if (keys.has(keyOf(e.kind, e.data))) keptData.add(e.data);
+  const kept = (e: { data: unknown }) => keptData.has(e.data);
   const catalog = whole(
     {
       rails: working.rails.filter(kept),

@@ -18,7 +18,7 @@ import { displayPath, nameInDir } from '../read/paths.js';
 import type { BaseDelta } from '../history/delta.js';
 import { chooseBase } from '../git/choose-base.js';
 import { crashDiagnostic, toDiagnostic } from './diagnostics.js';
-import { collectGarbage } from './memory.js';
+import { collectGarbage, collectWhenGrown } from './memory.js';
 
 /** Where the server works and how it reports. */
 export interface WorkspaceOptions {
@@ -40,8 +40,8 @@ export interface WorkspaceOptions {
   superseded?(): boolean;
 }
 
-/** How long a burst of edits is let settle before the catalog is checked again. */
-const SETTLE_MS = 15;
+/** How long a burst of edits is let settle before the catalog is checked again (edits already received wait anyway). */
+const SETTLE_MS = 5;
 /** How long the disk is let settle after a change seen there (a save, a checkout of many files). */
 const DISK_SETTLE_MS = 50;
 
@@ -87,15 +87,19 @@ export class CatalogWorkspace {
   async start(): Promise<void> {
     // Watching first: a file saved while the folder is read is read again.
     this.follow();
-    const base = this.options.history ? this.chooseBase() : undefined;
-    const fromMemo = this.options.memo ? await this.fromMemo(base) : undefined;
+    // Listed once, for git (the base's names) and for the read.
+    const listing = this.list();
+    const base = this.options.history ? this.chooseBase(listing) : undefined;
+    const fromMemo = this.options.memo && listing ? await this.fromMemo(listing, base) : undefined;
     if (!fromMemo) {
-      this.readDisk();
+      this.readDisk(listing);
       this.engine.judge(this.today());
     }
     await base;
     this.ready = true;
-    if (fromMemo && this.open.size === 0 && this.base === fromMemo.base) this.publishAll(fromMemo.validation);
+    // The memo's run read every text the editor has (the disk's) and the base as it stands: its problems are the catalog's.
+    if (fromMemo && this.base === fromMemo.base && this.holdsOpenTexts(fromMemo.validation) && this.historyBase() === this.base)
+      this.publishAll(fromMemo.validation);
     else this.check();
     // Reading ten thousand files leaves much garbage: it goes back to the system now, not at V8's leisure.
     collectGarbage();
@@ -105,12 +109,13 @@ export class CatalogWorkspace {
    * The first check, through the memo of `catalog validate --cache` when the analyst has one (.catalogcache at the
    * workspace's root): the files it knows are not judged again, so the editor shows the catalog's problems sooner.
    */
-  private async fromMemo(base: Promise<void> | undefined): Promise<{ validation: Validation; base?: BaseDelta } | undefined> {
+  private async fromMemo(listing: Listing, base: Promise<void> | undefined): Promise<{ validation: Validation; base?: BaseDelta } | undefined> {
     const { validateCached } = await import('../cache/validate-cached.js');
     try {
       const relative = displayPath(this.options.dir, this.options.root);
       const withBase = base?.then(() => this.base);
-      const done = await validateCached({ dir: relative, cwd: this.options.root, today: this.today(), cacheFile: this.options.memo!, base: withBase });
+      const options = { dir: relative, cwd: this.options.root, today: this.today(), cacheFile: this.options.memo!, base: withBase, listing };
+      const done = await validateCached(options);
       this.engine = done.engine;
       // Documents opened meanwhile: their unsaved text, not the disk's.
       this.engine.set(this.open.values());
@@ -119,6 +124,13 @@ export class CatalogWorkspace {
       this.options.log(`the memo was not used: ${(err as Error).message}`);
       return undefined;
     }
+  }
+
+  /** True when a validation was made with the text of every open document (opened unchanged from the disk). */
+  private holdsOpenTexts(validation: Validation): boolean {
+    if (this.open.size === 0) return true;
+    const files = new Map(validation.files.map((f) => [f.path, f]));
+    return [...this.open.values()].every((t) => t.text !== undefined && files.get(this.shownOf(this.uriOf(t.name)))?.text === t.text);
   }
 
   stop(): void {
@@ -239,15 +251,20 @@ export class CatalogWorkspace {
     this.timer = setTimeout(() => this.check(), SETTLE_MS);
   }
 
-  /** Every file of the folder from disk (the open documents keep their unsaved text). */
-  private readDisk(): void {
-    let listing: Listing;
+  /** The catalog folder's listing (the memo left out when it lies inside); undefined, and said, when it cannot be read. */
+  private list(): Listing | undefined {
     try {
-      listing = scanCatalog(this.options.dir, displayPath(this.options.dir, this.options.root));
+      const own = this.options.memo ? [this.options.memo] : [];
+      return scanCatalog(this.options.dir, displayPath(this.options.dir, this.options.root), own);
     } catch (err) {
       this.options.log(`cannot read the catalog folder: ${(err as Error).message}`);
-      return;
+      return undefined;
     }
+  }
+
+  /** Every file of the folder from disk (the open documents keep their unsaved text). */
+  private readDisk(listing = this.list()): void {
+    if (!listing) return;
     readFolder(this.engine, '', listing);
     // A document open in the editor is what the analyst sees, even before it is saved (or after its file is gone).
     this.engine.set(this.open.values());
@@ -283,6 +300,8 @@ export class CatalogWorkspace {
     }
     const validation = this.engine.run(this.today(), this.historyBase());
     this.publishAll(validation);
+    // After the diagnostics are on their way: the analyst is not kept waiting for the collector.
+    setImmediate(collectWhenGrown);
   }
 
   /** Publishes what changed since the last publication. A rule that crashed is told at the top of every open file. */
@@ -350,9 +369,9 @@ export class CatalogWorkspace {
   }
 
   /** The base revision `catalog validate` would compare with; checked again when it arrives or changes. */
-  private async chooseBase(): Promise<void> {
+  private async chooseBase(listing?: Listing): Promise<void> {
     const relative = displayPath(this.options.dir, this.options.root);
-    const list = async () => scanCatalog(this.options.dir, relative);
+    const list = async () => listing ?? scanCatalog(this.options.dir, relative);
     try {
       const { reading } = await chooseBase({}, relative, this.options.root, this.options.log, list);
       this.base = (await reading)?.delta;
