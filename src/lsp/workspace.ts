@@ -221,9 +221,11 @@ export class CatalogWorkspace {
     let facts = this.factsOf.get(validation);
     if (!facts) {
       facts = { countries: new Set(), currencies: new Set() };
-      for (const c of validation.catalog.countries) {
-        facts.countries.add(c.data.code);
-        if (c.data.currency) facts.currencies.add(c.data.currency);
+      // Every country file that holds a mapping counts, valid or not (one being written is still the country's file).
+      for (const e of validation.catalog.raw) {
+        if (e.kind !== 'country') continue;
+        if (typeof e.data.code === 'string') facts.countries.add(e.data.code);
+        if (typeof e.data.currency === 'string') facts.currencies.add(e.data.currency);
       }
       this.factsOf.set(validation, facts);
     }

@@ -24,9 +24,11 @@ export function nodeAt(text: string, offset: number): NodeAt | undefined {
   return walk(parse(text).contents as Node | null, offset, []);
 }
 
+/** True when `offset` lies in the node: up to a scalar's end included (the cursor just after it), a collection's excluded. */
 function inside(node: Node | null | undefined, offset: number): boolean {
   const r = node?.range;
-  return Boolean(r) && offset >= r![0] && offset <= r![1];
+  if (!r) return false;
+  return offset >= r[0] && (isScalar(node) ? offset <= r[1] : offset < r[1]);
 }
 
 function walk(node: Node | null | undefined, offset: number, path: Array<string | number>): NodeAt | undefined {
