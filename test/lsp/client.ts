@@ -22,6 +22,8 @@ export interface ServerCommand {
   command: string[];
   /** What the server is answered when it asks for its settings (workspace/configuration), section by section. */
   settings?: Record<string, unknown>;
+  /** The server's environment (this process's by default). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -44,7 +46,7 @@ export class LspClient {
     server?: ServerCommand,
   ) {
     const [program, ...rest] = server?.command ?? [process.execPath, BIN, 'lsp', '--stdio', '--today', BUNDLED_TODAY, ...args];
-    this.process = spawn(program, rest, { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.process = spawn(program, rest, { cwd: root, env: server?.env ?? process.env, stdio: ['pipe', 'pipe', 'pipe'] });
     this.process.stderr!.on('data', (d) => (this.stderr += d));
     this.connection = createMessageConnection(new StreamMessageReader(this.process.stdout!), new StreamMessageWriter(this.process.stdin!));
     this.connection.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: Published[] }) => {
@@ -94,6 +96,7 @@ export class LspClient {
     const end = Date.now() + ms;
     while (!ok()) {
       if (Date.now() > end) throw new Error(`timed out waiting for ${what}; server stderr: ${this.stderr}`);
+      if (this.process.exitCode !== null) throw new Error(`the server exited (${this.process.exitCode}) while waiting for ${what}; stderr: ${this.stderr}`);
       await new Promise<void>((resolve) => {
         this.waiters.push(resolve);
         setTimeout(resolve, 100);
