@@ -1,12 +1,13 @@
 /**
- * End to end with a language client this project did not write: Neovim's built-in one (Debian's neovim, headless).
- * A copy of the catalog with a broken rail; Neovim starts `catalog lsp --stdio` itself, opens the rail, and
- * test/editor/neovim/drive.lua records what it shows: the diagnostics, the quick fix applied, the hovers. The
- * diagnostics are held to `catalog validate --format json` on the same files (line, column, message, rule).
- * Without nvim the test is skipped with a warning, unless CATALOG_REQUIRE_NEOVIM=1 (CI), where it fails.
+ * End to end with a language client this project did not write: Neovim's built-in one (Debian's neovim, headless),
+ * started by the Neovim 0.7 set-up of docs/editor.md exactly as it is written there. A copy of the catalog with a
+ * broken rail, in a folder that installs the toolkit (node_modules/payout-catalog); Neovim loads the set-up as its
+ * init.lua, opens the rail, and test/editor/neovim/drive.lua records what it shows: the diagnostics, the quick fix
+ * applied, the hovers. The diagnostics are held to `catalog validate --format json` on the same files (line, column,
+ * message, rule). Without nvim the test is skipped with a warning, unless CATALOG_REQUIRE_NEOVIM=1 (CI), where it fails.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +42,8 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 type Seen = {
   failure: string | null;
+  command: string[];
+  clientsOutside: number;
   diagnostics: Array<{ line: number; column: number; endLine: number; endColumn: number; severity: number; message: string; code: string; href: string }>;
   diagnosticsAfterFix: Seen['diagnostics'];
   actions: string[];
@@ -48,10 +51,16 @@ type Seen = {
   hovers: Array<string | null>;
 };
 
-/** A copy of the catalog (not a git repository: no base, as a fresh download) with `edits` made to one rail. */
+/**
+ * A copy of the catalog (not a git repository: no base, as a fresh download) with `edits` made to one rail, in a folder
+ * that installs the toolkit as a catalog repository does (node_modules/payout-catalog: this project).
+ */
 function brokenCatalog(name: string, rail: string, edits: Array<[RegExp, string]>): { root: string; file: string } {
   const root = path.join(temp, name);
   cpSync(path.join(ROOT, 'catalog'), path.join(root, 'catalog'), { recursive: true });
+  mkdirSync(path.join(root, 'node_modules'));
+  symlinkSync(ROOT, path.join(root, 'node_modules/payout-catalog'));
+  writeFileSync(path.join(root, 'notes.yaml'), 'not: a catalog file\n');
   const file = path.join(root, 'catalog/rails', `${rail}.yaml`);
   let text = readFileSync(file, 'utf8');
   for (const [line, by] of edits) {
@@ -62,13 +71,30 @@ function brokenCatalog(name: string, rail: string, edits: Array<[RegExp, string]
   return { root, file };
 }
 
-/** Runs the scripted editor; nvim is killed after 60 s (the script's own waits end sooner). */
+/** The Lua set-up of docs/editor.md for Neovim 0.7 to 0.10, as an analyst pastes it into init.lua. */
+function neovimSetUp(): string {
+  const guide = readFileSync(path.join(ROOT, 'docs/editor.md'), 'utf8');
+  const section = guide.slice(guide.indexOf('## Neovim 0.7 to 0.10'));
+  const block = /```lua\n([\s\S]*?)```/.exec(section);
+  if (!block) throw new Error('docs/editor.md has no Lua block under "## Neovim 0.7 to 0.10"');
+  return block[1];
+}
+
+/**
+ * Runs the scripted editor with the set-up as its init.lua; nvim is killed after 60 s (the script's own waits end
+ * sooner). The one thing the test adds to the set-up: the date the rules judge by (the server's initialization option),
+ * so that the catalog's time-based warnings do not move with the clock.
+ */
 function neovimSession(root: string, file: string, fixLine: number, hoverAt: Array<{ line: number; character: number }>): Seen {
   const out = path.join(root, 'seen.json');
-  const drive = { cmd: [process.execPath, CLI, 'lsp', '--stdio', '--today', TODAY], root, file, out, waitMs: 20_000, fixLine, hoverAt };
-  const run = spawnSync(NVIM, ['--headless', '--clean', '-u', path.join(ROOT, 'test/editor/neovim/drive.lua')], {
+  const init = path.join(root, 'init.lua');
+  const fixedDate = `local start_client = vim.lsp.start_client\nvim.lsp.start_client = function(config)\n  config.init_options = { today = '${TODAY}' }\n  return start_client(config)\nend\n`;
+  writeFileSync(init, `${fixedDate}${neovimSetUp()}`);
+  const drive = { file, outside: path.join(root, 'notes.yaml'), out, waitMs: 20_000, fixLine, hoverAt };
+  const run = spawnSync(NVIM, ['--headless', '-u', init, '-c', `luafile ${path.join(ROOT, 'test/editor/neovim/drive.lua')}`], {
     cwd: root,
-    env: { ...process.env, CATALOG_NVIM_DRIVE: JSON.stringify(drive) },
+    // The `node` the set-up runs: this one, first on PATH.
+    env: { ...process.env, PATH: `${path.dirname(process.execPath)}:${process.env.PATH}`, CATALOG_NVIM_DRIVE: JSON.stringify(drive), XDG_CONFIG_HOME: temp, XDG_DATA_HOME: temp },
     encoding: 'utf8',
     timeout: 60_000,
     killSignal: 'SIGKILL',
@@ -94,7 +120,7 @@ function validateJson(root: string, file: string) {
   }));
 }
 
-describe.skipIf(!usable)('the language server in Neovim', () => {
+describe.skipIf(!usable)('the language server in Neovim, started by the set-up of docs/editor.md', () => {
   it('shows the diagnostics of catalog validate, applies a quick fix, and hovers a key and a country code', () => {
     // SGX is no currency (an error without a fix); sg is a country code in lowercase (a safe fix: SG).
     const { root, file } = brokenCatalog('sg-fast', 'SG-fast', [
@@ -109,6 +135,8 @@ describe.skipIf(!usable)('the language server in Neovim', () => {
       { line: countriesLine, character: 'countries: [ '.length },
     ]);
     expect(seen.failure).toBeNull();
+    expect(seen.command).toEqual(['node', path.join(root, 'node_modules/payout-catalog/bin/catalog.js'), 'lsp', '--stdio']);
+    expect(seen.clientsOutside).toBe(0);
 
     const expected = validateJson(root, file);
     expect(expected.map((p) => p.code)).toEqual(['reference', 'iso-currency', 'schema']); // the case still breaks what it means to
@@ -120,7 +148,7 @@ describe.skipIf(!usable)('the language server in Neovim', () => {
     });
     for (const d of seen.diagnostics) expect(d.href).toMatch(new RegExp(`/rules\\.md#${d.code}$`));
 
-    expect(seen.actions).toEqual(['Fix: write SG (schema)']);
+    expect(seen.actions).toEqual(['Fix: write SG (schema)', 'Fix all: the 1 safe fix of catalog validate --fix']);
     expect(seen.fixedLine).toBe('countries: [ SG ]');
     // The unsaved buffer, checked again: the schema problem and the id's prefix are fixed, the currency is not.
     expect(seen.diagnosticsAfterFix.map((d) => [d.line, d.code])).toEqual([[currencyLine, 'iso-currency']]);

@@ -1,7 +1,8 @@
 -- One scripted Neovim drive against the catalog's language server, with Neovim's own LSP client and nothing of this
--- project's: open a rail, wait for its diagnostics, apply the quick fix of one of them, hover a key, write what was seen
--- as JSON, quit. Written for Neovim 0.7 (Debian 12) and later: vim.lsp.start_client and buf_attach_client exist in every
--- version since 0.5, vim.lsp.start only since 0.8. The test gives the parameters as JSON in CATALOG_NVIM_DRIVE.
+-- project's: the set-up of docs/editor.md (loaded before this script, as an analyst's init.lua) starts the server when
+-- a rail is opened; this script waits for its diagnostics, applies the quick fix of one of them, hovers, opens a YAML
+-- file outside catalog/ (no server for it), writes what was seen as JSON, and quits. Written for Neovim 0.7 (Debian
+-- 12) and later. The test gives the parameters as JSON in CATALOG_NVIM_DRIVE.
 local drive = vim.fn.json_decode(os.getenv('CATALOG_NVIM_DRIVE'))
 local seen = {}
 
@@ -28,9 +29,20 @@ end
 local function run()
   vim.cmd('edit ' .. vim.fn.fnameescape(drive.file))
   local buf = vim.api.nvim_get_current_buf()
-  local client_id = vim.lsp.start_client({ name = 'catalog', cmd = drive.cmd, root_dir = drive.root })
-  if not client_id then return finish('the client did not start: ' .. table.concat(drive.cmd, ' ')) end
-  vim.lsp.buf_attach_client(buf, client_id)
+  seen.filetype = vim.bo[buf].filetype
+  -- The set-up's autocommand started the client and attached it to the buffer.
+  local attached = function(b)
+    local ids = {}
+    for id, client in pairs(vim.lsp.buf_get_clients(b)) do
+      if client.name == 'catalog' then table.insert(ids, id) end
+    end
+    return ids
+  end
+  if not vim.wait(drive.waitMs, function() return #attached(buf) > 0 end, 20) then
+    return finish('no catalog client attached to ' .. drive.file .. ' (filetype ' .. seen.filetype .. ')')
+  end
+  local client_id = attached(buf)[1]
+  seen.command = vim.lsp.get_client_by_id(client_id).config.cmd
   if not vim.wait(drive.waitMs, function() return #vim.diagnostic.get(buf) > 0 end, 20) then
     return finish('no diagnostics within ' .. drive.waitMs .. ' ms')
   end
@@ -65,6 +77,10 @@ local function run()
     local contents = ((hover[client_id] or {}).result or {}).contents
     table.insert(seen.hovers, contents and table.concat(vim.lsp.util.convert_input_to_markdown_lines(contents), '\n') or vim.NIL)
   end
+
+  -- A YAML file outside catalog/: the set-up leaves it alone.
+  vim.cmd('edit ' .. vim.fn.fnameescape(drive.outside))
+  seen.clientsOutside = #attached(vim.api.nvim_get_current_buf())
   finish(vim.NIL)
 end
 
