@@ -37,14 +37,25 @@ console.log(`built packages/vscode/dist/extension.js from ${Object.keys(result.m
  */
 const SERVER_PACKAGES = ['vscode-languageserver', 'vscode-languageserver-textdocument', 'recheck', 're2-wasm', 'i18n-iso-countries', 'simple-git'];
 /** What no run reads: types, source maps, documentation, recheck's browser build, the other languages' country names. */
-const LEFT_OUT = [/\.d\.ts$/, /\.map$/, /\.md$/i, /\/recheck\/lib\/browser\.js$/, /\/i18n-iso-countries\/langs\/(?!en\.json$)[^/]+$/, /\/i18n-iso-countries\/entry-node\.d/];
+const LEFT_OUT = [
+  /\.d\.ts$/,
+  /\.map$/,
+  /\.md$/i,
+  /\/recheck\/lib\/browser\.js$/,
+  /\/i18n-iso-countries\/langs\/(?!en\.json$)[^/]+$/,
+  /\/i18n-iso-countries\/entry-node\.d/,
+];
 
 const server = path.join(here, 'server');
 rmSync(server, { recursive: true, force: true });
 if (!existsSync(path.join(root, 'compiled/cli/main.cjs'))) throw new Error('compiled/ is missing: run npm run compile (or npm ci) first');
-for (const part of ['bin/catalog.js', 'bin/package.json', 'compiled', 'schemas', 'docs/rules.md']) cpSync(path.join(root, part), path.join(server, part), { recursive: true });
+for (const part of ['bin/catalog.js', 'bin/package.json', 'compiled', 'schemas', 'docs/rules.md'])
+  cpSync(path.join(root, part), path.join(server, part), { recursive: true });
 const own = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-writeFileSync(path.join(server, 'package.json'), `${JSON.stringify({ name: own.name, version: own.version, private: true, type: own.type, license: own.license }, null, 2)}\n`);
+writeFileSync(
+  path.join(server, 'package.json'),
+  `${JSON.stringify({ name: own.name, version: own.version, private: true, type: own.type, license: own.license }, null, 2)}\n`,
+);
 
 /** Copies a package and its production dependencies (not the optional ones) from the project's node_modules. */
 const copied = new Set();

@@ -9,7 +9,7 @@ export const QUICK_FIX = 'quickfix';
 export const FIX_ALL = 'source.fixAll.catalog';
 
 /** What a fix builder gets besides the problem: the document, and the diagnostic the editor shows for the problem. */
-export interface FixContext {
+interface FixContext {
   doc: TextDocument;
   diagnostic: Diagnostic;
 }
@@ -18,7 +18,7 @@ export interface FixContext {
  * Builds the quick fixes of one problem. The builders are looked up by the problem's rule and message id
  * (`rule/messageId`, as docs/rules.md lists them); a problem without one gets the rule's safe fix, when it has one.
  */
-export type FixBuilder = (problem: Problem, context: FixContext) => CodeAction[];
+type FixBuilder = (problem: Problem, context: FixContext) => CodeAction[];
 
 /** A builder for each message whose text names a fix beyond the rule's safe one, by `rule/messageId`. */
 const builders: Record<string, FixBuilder> = {};
@@ -67,7 +67,7 @@ export function codeActions(ws: CatalogWorkspace, doc: TextDocument, range: Rang
  * Every safe fix of the file, as `catalog validate <file> --fix` applies them (the same passes of the same fix path,
  * src/pipeline/fix.ts), as one edit; undefined when there is none. Lists the diagnostics shown now that it fixes.
  */
-export function fixAll(ws: CatalogWorkspace, doc: TextDocument): CodeAction | undefined {
+function fixAll(ws: CatalogWorkspace, doc: TextDocument): CodeAction | undefined {
   const before = doc.getText();
   const shown = new Map(ws.problemsOf(doc.uri).map((p) => [problemKey(p), p]));
   const { text, fixed } = ws.fixFile(doc.uri, before);

@@ -69,7 +69,12 @@ function values(ws: CatalogWorkspace, kind: EntryKind, path: Array<string | numb
   if (codes.countries) {
     const filed = ws.countryCodes();
     for (const code of COUNTRY_CODES)
-      items.push({ label: code, kind: VALUE, detail: `${countryName(code)}${filed.has(code) ? '' : ' (no file in the catalog)'}`, sortText: `${filed.has(code) ? 1 : 2}${code}` });
+      items.push({
+        label: code,
+        kind: VALUE,
+        detail: `${countryName(code)}${filed.has(code) ? '' : ' (no file in the catalog)'}`,
+        sortText: `${filed.has(code) ? 1 : 2}${code}`,
+      });
   }
   if (codes.currencies) {
     const used = ws.currenciesUsed();

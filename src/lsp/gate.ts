@@ -7,7 +7,8 @@ const REQUEST_CANCELLED = -32800;
 /** The notifications that change a document's text. */
 const DOCUMENT_CHANGES = new Set(['textDocument/didOpen', 'textDocument/didChange', 'textDocument/didClose']);
 
-const isRequest = (m: Message): m is RequestMessage => 'method' in m && 'id' in m && (m as RequestMessage).id !== undefined && (m as RequestMessage).id !== null;
+const isRequest = (m: Message): m is RequestMessage =>
+  'method' in m && 'id' in m && (m as RequestMessage).id !== undefined && (m as RequestMessage).id !== null;
 const isNotification = (m: Message): m is Message & { method: string } => 'method' in m && !('id' in m && (m as RequestMessage).id != null);
 
 /**
@@ -43,7 +44,9 @@ export class MessageGate {
     return {
       connectionStrategy: {
         cancelUndispatched: (message: Message): ResponseMessage | undefined =>
-          isRequest(message) ? { jsonrpc: '2.0', id: message.id, error: { code: REQUEST_CANCELLED, message: 'cancelled by the client before it ran' } } : undefined,
+          isRequest(message)
+            ? { jsonrpc: '2.0', id: message.id, error: { code: REQUEST_CANCELLED, message: 'cancelled by the client before it ran' } }
+            : undefined,
       },
       messageStrategy: {
         handleMessage: (message, next) => {

@@ -7,7 +7,7 @@ const SHAPES = [
   (v: string) => new RegExp(`(?:^|[.;,]\\s+|\\s)${v} \\(([^)]+)\\)`),
 ];
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * What one value of an enum means, read from the schema's description of the enum (the schemas describe their
@@ -17,7 +17,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function meaningOf(node: JsonSchema, value: string): string | undefined {
   const description = typeof node.description === 'string' ? node.description : '';
   for (const shape of SHAPES) {
-    const m = shape(escape(value)).exec(description);
+    const m = shape(literal(value)).exec(description);
     if (m) return m[1].trim();
   }
   return undefined;

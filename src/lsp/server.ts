@@ -107,9 +107,7 @@ export function startServer(options: ServerOptions): Promise<void> {
   connection.onHover((p, token) => withDoc(p.textDocument.uri, token, null, (w, d) => hover(w, d, p.position)));
   connection.onCompletion((p, token) => withDoc(p.textDocument.uri, token, [], (w, d) => completion(w, d, p.position)));
   connection.onDefinition((p, token) => withDoc(p.textDocument.uri, token, null, (w, d) => definition(w, d, p.position)));
-  connection.onReferences((p, token) =>
-    withDoc(p.textDocument.uri, token, [], (w, d) => references(w, d, p.position, p.context.includeDeclaration)),
-  );
+  connection.onReferences((p, token) => withDoc(p.textDocument.uri, token, [], (w, d) => references(w, d, p.position, p.context.includeDeclaration)));
   connection.onDocumentSymbol((p, token) => withDoc(p.textDocument.uri, token, [], documentSymbols));
   connection.onDocumentLinks((p, token) => withDoc(p.textDocument.uri, token, [], documentLinks));
   documents.listen(connection);

@@ -281,8 +281,11 @@ export class CatalogWorkspace {
       if (this.open.has(name)) continue;
       const info = lstatSync(path.join(this.options.dir, name), { throwIfNoEntry: false });
       if (!info) gone.push(name);
-      else if (info.isDirectory()) return this.readDisk(); // a folder appeared: the listing's rules say what it holds
-      else read.push(readTextSync(this.options.dir, name));
+      else if (info.isDirectory()) {
+        // A folder appeared: the listing's rules say what it holds.
+        this.readDisk();
+        return;
+      } else read.push(readTextSync(this.options.dir, name));
     }
     this.engine.remove(gone);
     this.engine.set(read);

@@ -94,7 +94,13 @@ function neovimSession(root: string, file: string, fixLine: number, hoverAt: Arr
   const run = spawnSync(NVIM, ['--headless', '-u', init, '-c', `luafile ${path.join(ROOT, 'test/editor/neovim/drive.lua')}`], {
     cwd: root,
     // The `node` the set-up runs: this one, first on PATH.
-    env: { ...process.env, PATH: `${path.dirname(process.execPath)}:${process.env.PATH}`, CATALOG_NVIM_DRIVE: JSON.stringify(drive), XDG_CONFIG_HOME: temp, XDG_DATA_HOME: temp },
+    env: {
+      ...process.env,
+      PATH: `${path.dirname(process.execPath)}:${process.env.PATH}`,
+      CATALOG_NVIM_DRIVE: JSON.stringify(drive),
+      XDG_CONFIG_HOME: temp,
+      XDG_DATA_HOME: temp,
+    },
     encoding: 'utf8',
     timeout: 60_000,
     killSignal: 'SIGKILL',

@@ -7,12 +7,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(__dirname, '../..');
-const docs = [
-  'README.md',
-  ...readdirSync(path.join(ROOT, 'docs')).map((f) => `docs/${f}`),
-  'packages/vscode/README.md',
-  'packages/zed/src/lib.rs',
-].filter((f) => f.endsWith('.md') || f.endsWith('.rs'));
+const docs = ['README.md', ...readdirSync(path.join(ROOT, 'docs')).map((f) => `docs/${f}`), 'packages/vscode/README.md', 'packages/zed/src/lib.rs'].filter(
+  (f) => f.endsWith('.md') || f.endsWith('.rs'),
+);
 
 describe('the editor set-ups', () => {
   it.each(docs)('%s starts no language server through npx', (file) => {

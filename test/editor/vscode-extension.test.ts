@@ -4,7 +4,7 @@
  * server it carries, which starts and publishes diagnostics on a clone that has no node_modules, from the .vsix alone,
  * without git when the workspace is not trusted.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -82,7 +82,9 @@ describe('the catalog CLI a workspace folder runs', () => {
     const folder = workspace('setting', { 'package.json': CATALOG_PACKAGE, 'bin/catalog.js': SCRIPT, 'tools/catalog.js': SCRIPT });
     expect(findCatalogServer(folder, 'tools/catalog.js')).toEqual({ script: path.join(folder, 'tools/catalog.js'), from: 'setting' });
     expect(findCatalogServer(folder, 'tools/nothing.js')).toBeUndefined();
-    expect(missingServerMessage(folder, 'tools/nothing.js')).toContain(`names ${path.join(folder, 'tools/nothing.js')}, which does not exist, so the extension's own copy runs`);
+    expect(missingServerMessage(folder, 'tools/nothing.js')).toContain(
+      `names ${path.join(folder, 'tools/nothing.js')}, which does not exist, so the extension's own copy runs`,
+    );
     expect(missingServerMessage(folder)).toContain(`no catalog CLI in ${folder}`);
   });
 
@@ -116,10 +118,22 @@ describe('the server a folder runs, by the workspace trust', () => {
   const project = () => workspace('trust-project', { 'package.json': CATALOG_PACKAGE, 'bin/catalog.js': SCRIPT });
   const bare = () => workspace('trust-bare', { 'catalog/rails/a.yaml': '' });
   it.each([
-    { name: 'trusted, with its own toolkit: its own, comparing with the base', folder: project, trusted: true, args: ['bin/catalog.js', 'lsp'], from: 'workspace package' },
-    { name: 'trusted, without a toolkit: the extension\'s own copy, comparing with the base', folder: bare, trusted: true, args: ['BUNDLED', 'lsp'], from: 'bundled' },
     {
-      name: 'not trusted, even with a toolkit: the extension\'s own copy, no git, no memo',
+      name: 'trusted, with its own toolkit: its own, comparing with the base',
+      folder: project,
+      trusted: true,
+      args: ['bin/catalog.js', 'lsp'],
+      from: 'workspace package',
+    },
+    {
+      name: "trusted, without a toolkit: the extension's own copy, comparing with the base",
+      folder: bare,
+      trusted: true,
+      args: ['BUNDLED', 'lsp'],
+      from: 'bundled',
+    },
+    {
+      name: "not trusted, even with a toolkit: the extension's own copy, no git, no memo",
       folder: project,
       trusted: false,
       args: ['BUNDLED', 'lsp', '--no-base', '--no-cache'],
@@ -185,14 +199,22 @@ describe('the .vsix', () => {
       'payoutCatalog.showOutput',
     ]);
     expect(manifest.contributes.configuration.properties['payoutCatalog.trace.server'].enum).toEqual(['off', 'messages', 'verbose']);
-    expect(manifest.capabilities.untrustedWorkspaces).toMatchObject({ supported: 'limited', restrictedConfigurations: ['payoutCatalog.runtime', 'payoutCatalog.serverPath'] });
+    expect(manifest.capabilities.untrustedWorkspaces).toMatchObject({
+      supported: 'limited',
+      restrictedConfigurations: ['payoutCatalog.runtime', 'payoutCatalog.serverPath'],
+    });
     const bundle = files.get('extension/dist/extension.js')!.toString('utf8');
     for (const command of manifest.contributes.commands) expect(bundle).toContain(command.command);
   });
 
   it("carries the server and what it loads, without recheck's native binaries", () => {
     const names = [...files.keys()];
-    for (const file of ['server/bin/catalog.js', 'server/compiled/cli/main.cjs', 'server/schemas/rail.schema.json', 'server/node_modules/vscode-languageserver/package.json'])
+    for (const file of [
+      'server/bin/catalog.js',
+      'server/compiled/cli/main.cjs',
+      'server/schemas/rail.schema.json',
+      'server/node_modules/vscode-languageserver/package.json',
+    ])
       expect(names).toContain(`extension/${file}`);
     expect(names.filter((n) => /recheck-(linux|macos|windows|jar)/.test(n))).toEqual([]);
     expect(names.some((n) => n.startsWith('extension/server/node_modules/recheck/lib/main.js'))).toBe(true);
@@ -218,21 +240,32 @@ describe('the .vsix', () => {
   it.each([
     ['not trusted: --no-base --no-cache, and git never runs', ['--no-base', '--no-cache'], false],
     ['trusted, no toolkit in the workspace: the base is asked of git', [], true],
-  ])('its server starts on a clone with no node_modules and publishes diagnostics (%s)', async (_, flags, gitRuns) => {
-    const clone = bareClone(`clone-${gitRuns ? 'trusted' : 'restricted'}`);
-    const server = path.join(extracted, 'extension/server/bin/catalog.js');
-    const client = new LspClient(clone.root, [], { command: [process.execPath, server, 'lsp', '--stdio', '--today', '2026-11-27', ...flags], env: clone.env });
-    try {
-      await client.initialize();
-      const name = 'catalog/rails/FR-sepa.yaml';
-      const text = readFileSync(path.join(clone.root, name), 'utf8');
-      const broken = text.replace(/^currency: EUR$/m, 'currency: SGX').replace(/^ {4}maxLength: 70$/m, `    maxLength: 70\n    pattern: ${REDOS_PATTERN}`);
-      await client.open(name, broken);
-      await client.until(() => ['iso-currency', 'pattern-redos'].every((code) => (client.of(name) ?? []).some((d) => d.code === code)), 120_000, 'diagnostics');
-      expect(client.of(name)!.find((d) => d.code === 'iso-currency')?.message).toMatch(/^SGX is not an active ISO 4217 currency code/);
-      expect(clone.gitRan()).toBe(gitRuns);
-    } finally {
-      await client.close();
-    }
-  }, 180_000);
+  ])(
+    'its server starts on a clone with no node_modules and publishes diagnostics (%s)',
+    async (_, flags, gitRuns) => {
+      const clone = bareClone(`clone-${gitRuns ? 'trusted' : 'restricted'}`);
+      const server = path.join(extracted, 'extension/server/bin/catalog.js');
+      const client = new LspClient(clone.root, [], {
+        command: [process.execPath, server, 'lsp', '--stdio', '--today', '2026-11-27', ...flags],
+        env: clone.env,
+      });
+      try {
+        await client.initialize();
+        const name = 'catalog/rails/FR-sepa.yaml';
+        const text = readFileSync(path.join(clone.root, name), 'utf8');
+        const broken = text.replace(/^currency: EUR$/m, 'currency: SGX').replace(/^ {4}maxLength: 70$/m, `    maxLength: 70\n    pattern: ${REDOS_PATTERN}`);
+        await client.open(name, broken);
+        await client.until(
+          () => ['iso-currency', 'pattern-redos'].every((code) => (client.of(name) ?? []).some((d) => d.code === code)),
+          120_000,
+          'diagnostics',
+        );
+        expect(client.of(name)!.find((d) => d.code === 'iso-currency')?.message).toMatch(/^SGX is not an active ISO 4217 currency code/);
+        expect(clone.gitRan()).toBe(gitRuns);
+      } finally {
+        await client.close();
+      }
+    },
+    180_000,
+  );
 });

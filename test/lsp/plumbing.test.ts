@@ -75,7 +75,11 @@ describe('the protocol', () => {
     const client = await server();
     await client.open(SEPA, sepa);
     await client.until(() => client.of(SEPA) !== undefined);
-    const hover = (id: string) => ({ id, method: 'textDocument/hover', params: { textDocument: { uri: client.uri(SEPA) }, position: { line: 14, character: 2 } } });
+    const hover = (id: string) => ({
+      id,
+      method: 'textDocument/hover',
+      params: { textDocument: { uri: client.uri(SEPA) }, position: { line: 14, character: 2 } },
+    });
     const answers = sendTogether(client, [hover('old'), { method: '$/cancelRequest', params: { id: 'old' } }, hover('new')]);
     await client.until(() => answers.size === 2, 10_000, 'both answers');
     expect(answers.get('old')?.error?.code).toBe(-32800);
@@ -124,7 +128,9 @@ describe('a buffer over the 256 KB cap', () => {
     await client.request('textDocument/formatting', { textDocument: { uri: client.uri(name) }, options: { tabSize: 2, insertSpaces: true } });
     await client.until(() => (client.of(name) ?? []).length === 1);
     await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: client.uri(name) } });
-    await client.until(() => (client.of(name) ?? []).some((d) => /does not end with \.yaml|BIG-x|cannot read/.test(d.message)) || client.of(name)?.length === 0);
+    await client.until(
+      () => (client.of(name) ?? []).some((d) => /does not end with \.yaml|BIG-x|cannot read/.test(d.message)) || client.of(name)?.length === 0,
+    );
     await settle(500);
     const after = rss(client);
     expect(after, `RSS ${before.toFixed(0)} MB before the buffer, ${after.toFixed(0)} MB after it closed`).toBeLessThanOrEqual(before * 1.2);
@@ -175,6 +181,11 @@ describe('fix-all', () => {
       context: { diagnostics: client.of(SEPA), only: ['quickfix'] },
     });
     expect(actions.map((a) => a.title)).toEqual(['Fix: write EUR (schema)']);
-    expect(actions[0].diagnostics.map((d) => d.message)).toEqual(client.of(SEPA)!.filter((d) => d.range.start.line === line && d.code === 'schema').map((d) => d.message));
+    expect(actions[0].diagnostics.map((d) => d.message)).toEqual(
+      client
+        .of(SEPA)!
+        .filter((d) => d.range.start.line === line && d.code === 'schema')
+        .map((d) => d.message),
+    );
   });
 });

@@ -77,7 +77,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
     // A new runtime or server path takes effect at once, as the analyst expects of a setting.
     vscode.workspace.onDidChangeConfiguration(async (change) => {
-      const changed = folders().filter((f) => change.affectsConfiguration('payoutCatalog', f.uri) && !change.affectsConfiguration('payoutCatalog.trace', f.uri));
+      const changed = folders().filter(
+        (f) => change.affectsConfiguration('payoutCatalog', f.uri) && !change.affectsConfiguration('payoutCatalog.trace', f.uri),
+      );
       await Promise.all(changed.map((folder) => stopFor(folder).then(() => startFor(folder))));
     }),
     // Trusted now: the workspace's own toolkit, with git and the memo.
@@ -85,7 +87,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('payoutCatalog.restartServer', restartAll),
     vscode.commands.registerCommand('payoutCatalog.showOutput', () => activeClient()?.outputChannel.show(true)),
     // The server's fix-all of the active file: every safe fix of catalog validate --fix, as one edit.
-    vscode.commands.registerCommand('payoutCatalog.fixAll', () => vscode.commands.executeCommand('editor.action.sourceAction', { kind: FIX_ALL, apply: 'first' })),
+    vscode.commands.registerCommand('payoutCatalog.fixAll', () =>
+      vscode.commands.executeCommand('editor.action.sourceAction', { kind: FIX_ALL, apply: 'first' }),
+    ),
   );
   await Promise.all(folders().map(startFor));
 }

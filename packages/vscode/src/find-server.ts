@@ -73,7 +73,12 @@ export function chooseServer(options: { folder: string; trusted: boolean; server
   const command = runtime || 'node';
   const bundled = bundledScript(extensionPath);
   if (!trusted)
-    return { command, args: [bundled, 'lsp', '--no-base', '--no-cache'], from: 'bundled', note: 'restricted mode: the extension’s own server, without git and without the memo' };
+    return {
+      command,
+      args: [bundled, 'lsp', '--no-base', '--no-cache'],
+      from: 'bundled',
+      note: 'restricted mode: the extension’s own server, without git and without the memo',
+    };
   const found = findCatalogServer(folder, serverPath);
   if (found) return { command, args: [found.script, 'lsp'], from: found.from };
   return { command, args: [bundled, 'lsp'], from: 'bundled', note: missingServerMessage(folder, serverPath) };
