@@ -79,11 +79,16 @@ export function prepareCheckout(catalogDir: string, checkout: string, railCount:
   const railFile = (i: number) => path.join(checkout, 'catalog/rails', `${railId(i)}.yaml`);
   for (let k = 0; k < CHANGED_RAILS; k++) {
     const file = railFile(2 + k * Math.floor(railCount / CHANGED_RAILS));
-    writeFileSync(file, readFileSync(file, 'utf8').replace(/^ {2}maxMinor: (\d+)$/m, (_, n) => `  maxMinor: ${Number(n) + 1}`));
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(/^ {2}maxMinor: (\d+)$/m, (_, n) => `  maxMinor: ${Number(n) + 1}`),
+    );
   }
   for (const i of [3, 5]) unlinkSync(railFile(i));
   for (const i of [railCount, railCount + 1]) {
-    const text = readFileSync(railFile(7), 'utf8').replaceAll(railId(7), railId(i)).replace(/^slug: .*$/m, `slug: added${i}`);
+    const text = readFileSync(railFile(7), 'utf8')
+      .replaceAll(railId(7), railId(i))
+      .replace(/^slug: .*$/m, `slug: added${i}`);
     writeFileSync(railFile(i), text);
   }
   appendFileSync(path.join(checkout, '.gitignore'), '.catalogcache\n');
@@ -103,7 +108,10 @@ const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/
 /** yaml-language-server as an editor starts it, with the schema store off (it would fetch its list from the network). */
 function yamlLanguageServer(): ServerCommand {
   const bin = createRequire(import.meta.url).resolve('yaml-language-server/bin/yaml-language-server');
-  return { command: [process.execPath, bin, '--stdio'], settings: { yaml: { schemaStore: { enable: false }, validate: true }, http: {}, '[yaml]': {}, editor: {} } };
+  return {
+    command: [process.execPath, bin, '--stdio'],
+    settings: { yaml: { schemaStore: { enable: false }, validate: true }, http: {}, '[yaml]': {}, editor: {} },
+  };
 }
 
 /** The catalog server as the docs start it, with what the profile asks for. */
@@ -113,7 +121,12 @@ function catalogServer(args: string[]): ServerCommand {
 }
 
 /** The same keystrokes, timed against one server: each from the change sent to the next publication of `watched`. */
-async function keystrokes(client: LspClient, files: BenchFiles, edits: number, otherId: string): Promise<{ inside: number[]; wide: number[]; policy: number[] }> {
+async function keystrokes(
+  client: LspClient,
+  files: BenchFiles,
+  edits: number,
+  otherId: string,
+): Promise<{ inside: number[]; wide: number[]; policy: number[] }> {
   const rail = readFileSync(path.join(client.root, files.rail), 'utf8');
   const list = readFileSync(path.join(client.root, files.list), 'utf8');
   const typed = async (name: string, watched: string, texts: [string, string]): Promise<number[]> => {
@@ -175,7 +188,12 @@ export async function benchLsp(checkout: string, files: BenchFiles, edits = 40):
   const yamllsFirst = await firstDiagnostics(checkout, files.rail, yamlLanguageServer(), (c) => c.of(files.rail) !== undefined);
   const n = edits;
   const count = 3 * n;
-  const theirs = (label: string, ms: number[], unit: LspRow['unit'] = 'ms'): LspRow => ({ label: `  yaml-language-server: ${label}`, ms, target: '(reference)', unit });
+  const theirs = (label: string, ms: number[], unit: LspRow['unit'] = 'ms'): LspRow => ({
+    label: `  yaml-language-server: ${label}`,
+    ms,
+    target: '(reference)',
+    unit,
+  });
   return [
     { label: 'lsp: first diagnostics, from the memo', ms: [memo], target: '< 1000 ms', ok: memo < 1000, unit: 'ms' },
     { label: 'lsp: first diagnostics, cold (--no-cache)', ms: [cold], target: '< 2000 ms', ok: cold < 2000, unit: 'ms' },
@@ -213,7 +231,9 @@ export function printLspRows(rows: LspRow[]): void {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values } = parseArgs({ options: { rails: { type: 'string', default: '10000' }, edits: { type: 'string', default: '40' }, keep: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: { rails: { type: 'string', default: '10000' }, edits: { type: 'string', default: '40' }, keep: { type: 'boolean', default: false } },
+  });
   const dir = mkdtempSync(path.join(tmpdir(), 'catalog-bench-lsp-'));
   try {
     const railCount = Number(values.rails);
