@@ -323,7 +323,12 @@ export class CatalogWorkspace {
    */
   private check(now = false): void {
     clearTimeout(this.timer);
-    if (!this.ready && !now) return;
+    if (!this.ready) {
+      // A request before the folder is read: answered from what the engine holds, and nothing published (the open
+      // file's problems without the catalog around it would be wrong).
+      if (now) this.last = this.engine.run(this.today());
+      return;
+    }
     if (!now && this.options.superseded?.()) {
       this.timer = setTimeout(() => this.check(), SETTLE_MS);
       return;
