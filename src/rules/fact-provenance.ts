@@ -21,7 +21,10 @@ export default defineRule({
         if (by.some((b) => covers(b, pointer))) continue;
         const resolution = resolveNamed(rail.data, pointer);
         if (!('pointer' in resolution)) continue;
-        const value = resolution.pointer.split('/').slice(1).reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], rail.data);
+        const value = resolution.pointer
+          .split('/')
+          .slice(1)
+          .reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], rail.data);
         if (value === PLACEHOLDER) continue; // the placeholder rule says what to fill in first
         report(
           rail,

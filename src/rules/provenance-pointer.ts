@@ -25,9 +25,14 @@ export default defineRule({
         const suggestion = didYouMean(pointer, known);
         const instead = suggestion ? `: did you mean ${suggestion}?` : `: write the pointer of a value of this rail (${known.slice(0, 4).join(', ')}, …)`;
         if (resolution.missing === '')
-          report(rail, at, `${pointer} names no fact of the rail: a pointer names a value such as /limits/maxMinor or /fields/<name>/pattern, never /sources, /decisions or /verifiedAt`, {
-            messageId: 'not-a-fact',
-          });
+          report(
+            rail,
+            at,
+            `${pointer} names no fact of the rail: a pointer names a value such as /limits/maxMinor or /fields/<name>/pattern, never /sources, /decisions or /verifiedAt`,
+            {
+              messageId: 'not-a-fact',
+            },
+          );
         else if (resolution.fieldNames)
           report(
             rail,
@@ -35,12 +40,14 @@ export default defineRule({
             `${pointer} names a field this rail does not have: a field is named by its name, one of ${resolution.fieldNames.join(', ')}${suggestion ? ` (did you mean ${suggestion}?)` : ''}`,
             { messageId: 'missing-field' },
           );
-        else report(rail, at, `${pointer} names a value this rail does not have (${resolution.missing || 'the rail'} has nothing there)${instead}`, { messageId: 'missing-value' });
+        else
+          report(rail, at, `${pointer} names a value this rail does not have (${resolution.missing || 'the rail'} has nothing there)${instead}`, {
+            messageId: 'missing-value',
+          });
       };
-      rail.data.sources?.forEach((source, i) => {
-        source.supports?.forEach((support, j) => judge(support.pointer, `/sources/${i}/supports/${j}/pointer`));
-      });
-      rail.data.decisions?.forEach((decision, j) => judge(decision.pointer, `/decisions/${j}/pointer`));
+      for (const [i, source] of (rail.data.sources ?? []).entries())
+        for (const [j, support] of (source.supports ?? []).entries()) judge(support.pointer, `/sources/${i}/supports/${j}/pointer`);
+      for (const [j, decision] of (rail.data.decisions ?? []).entries()) judge(decision.pointer, `/decisions/${j}/pointer`);
     }
   },
 });

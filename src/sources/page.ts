@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /** What fetching a source page gave: an answer (its status, final address and text hash) or why there was none. */
-export type PageFetch =
-  | { kind: 'answer'; status: number; finalUrl: string; textHash: string; truncated: boolean }
-  | { kind: 'unreachable'; reason: string };
+export type PageFetch = { kind: 'answer'; status: number; finalUrl: string; textHash: string; truncated: boolean } | { kind: 'unreachable'; reason: string };
 
 /** How a page is fetched: the limits that keep one slow or huge page from holding up the run. */
 export interface FetchOptions {

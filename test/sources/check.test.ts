@@ -19,45 +19,57 @@ const hits = new Map<string, number>();
 let inFlight = 0;
 let maxInFlight = 0;
 
-const page = (body: string, script = '') => `<!doctype html><html><head><script>${script}</script><style>p{color:red}</style></head><body>${body}</body></html>`;
+const page = (body: string, script = '') =>
+  `<!doctype html><html><head><script>${script}</script><style>p{color:red}</style></head><body>${body}</body></html>`;
 
-/** The pages: what each answers before and after the lock was written. */
-function answer(req: IncomingMessage, res: ServerResponse): void {
-  const url = req.url ?? '/';
-  const html = (status: number, body: string) => res.writeHead(status, { 'content-type': 'text/html' }).end(body);
-  if (url === '/same') return html(200, page('<p>The limit is 50,000 per transaction.</p>'));
-  if (url === '/noisy')
-    return phase === 'before'
-      ? html(200, page('<p>Limit:  5 lakh</p>', 'var nonce = 1;'))
-      : html(200, page('\n  <p>Limit:\n 5 lakh</p>\n', 'var nonce = 987654;'));
-  if (url === '/changed') return html(200, page(phase === 'before' ? '<p>Cap: 3,000 ZAR</p>' : '<p>Cap: 50,000 ZAR</p>'));
-  if (url === '/moved') {
-    if (phase === 'before') return html(200, page('<p>Here</p>'));
-    return void res.writeHead(301, { location: '/elsewhere' }).end();
-  }
-  if (url === '/elsewhere') return html(200, page('<p>Here</p>'));
-  if (url === '/gone') return phase === 'before' ? html(200, page('<p>Rulebook</p>')) : html(404, page('<p>Not found</p>'));
-  if (url === '/slow') {
-    if (phase === 'before') return html(200, page('<p>Slow</p>'));
-    const timer = setTimeout(() => html(200, page('<p>Slow</p>')), 4000);
-    return void res.on('close', () => clearTimeout(timer));
-  }
-  if (url === '/huge') {
-    // 40 MB of text, written as fast as the client reads it; the check reads 200 KB and hangs up.
-    res.writeHead(200, { 'content-type': 'text/html' });
-    let sent = 0;
-    const chunk = `<p>${'x'.repeat(65_000)}</p>`;
-    const more = () => {
-      while (sent < 40_000_000) {
-        sent += chunk.length;
-        if (!res.write(chunk)) return void res.once('drain', more);
+/** Streams 40 MB of text as fast as the client reads it; the check reads 200 KB and hangs up. */
+function huge(res: ServerResponse): void {
+  res.writeHead(200, { 'content-type': 'text/html' });
+  res.on('error', () => undefined);
+  let sent = 0;
+  const chunk = `<p>${'x'.repeat(65_000)}</p>`;
+  const more = () => {
+    while (sent < 40_000_000) {
+      sent += chunk.length;
+      if (!res.write(chunk)) {
+        res.once('drain', more);
+        return;
       }
-      res.end();
-    };
-    res.on('error', () => undefined);
-    return more();
-  }
-  html(404, 'no such page');
+    }
+    res.end();
+  };
+  more();
+}
+
+/** The pages by path: what each answers before and after the lock was written (status, body), or a handler of its own. */
+const PAGE_ANSWERS: Record<string, (res: ServerResponse) => [number, string] | undefined> = {
+  '/same': () => [200, page('<p>The limit is 50,000 per transaction.</p>')],
+  '/noisy': () =>
+    phase === 'before' ? [200, page('<p>Limit:  5 lakh</p>', 'var nonce = 1;')] : [200, page('\n  <p>Limit:\n 5 lakh</p>\n', 'var nonce = 987654;')],
+  '/changed': () => [200, page(phase === 'before' ? '<p>Cap: 3,000 ZAR</p>' : '<p>Cap: 50,000 ZAR</p>')],
+  '/moved': (res) => {
+    if (phase === 'before') return [200, page('<p>Here</p>')];
+    res.writeHead(301, { location: '/elsewhere' }).end();
+    return undefined;
+  },
+  '/elsewhere': () => [200, page('<p>Here</p>')],
+  '/gone': () => (phase === 'before' ? [200, page('<p>Rulebook</p>')] : [404, page('<p>Not found</p>')]),
+  '/slow': (res) => {
+    if (phase === 'before') return [200, page('<p>Slow</p>')];
+    const timer = setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(page('<p>Slow</p>')), 4000);
+    res.on('close', () => clearTimeout(timer));
+    return undefined;
+  },
+  '/huge': (res) => {
+    huge(res);
+    return undefined;
+  },
+};
+
+function answer(req: IncomingMessage, res: ServerResponse): void {
+  const handler = PAGE_ANSWERS[req.url ?? '/'];
+  const answered: [number, string] | undefined = handler ? handler(res) : [404, 'no such page'];
+  if (answered) res.writeHead(answered[0], { 'content-type': 'text/html' }).end(answered[1]);
 }
 
 const server = createServer((req, res) => {
@@ -78,7 +90,7 @@ const PAGES = ['same', 'noisy', 'changed', 'moved', 'gone', 'slow', 'huge'];
 /** Two rails citing the pages (BR-pix all of them, SE-x the page that stays the same, to show an address is fetched once). */
 function railCiting(id: string, urls: string[]): string {
   const sources = urls.map((u, i) => `  - url: ${u}\n    title: Page ${i}\n    checked: "2026-10-01"\n`).join('');
-  return RAIL_BR_PIX.slice(0, RAIL_BR_PIX.indexOf('sources:\n')).replace('id: BR-pix', `id: ${id}`) + `sources:\n${sources}`;
+  return `${RAIL_BR_PIX.slice(0, RAIL_BR_PIX.indexOf('sources:\n')).replace('id: BR-pix', `id: ${id}`)}sources:\n${sources}`;
 }
 
 beforeAll(async () => {

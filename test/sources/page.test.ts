@@ -21,9 +21,11 @@ describe('pageText', () => {
 
 describe('fetchPage', () => {
   /** A fetch that fails as node's does, with the system error as its cause. */
-  const failing = (code: string): typeof fetch => async () => {
-    throw Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(`getaddrinfo ${code} example.invalid`), { code }) });
-  };
+  const failing =
+    (code: string): typeof fetch =>
+    async () => {
+      throw Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(`getaddrinfo ${code} example.invalid`), { code }) });
+    };
 
   it.each([
     ['ENOTFOUND', "the host's name does not resolve (ENOTFOUND)"],

@@ -47,7 +47,11 @@ export function citedSources(entries: readonly RawEntry[]): Map<string, string[]
 
 /** The lock as written: sorted by address, so that a rewrite changes only the lines of the pages that changed. */
 function lockText(lock: SourcesLock): string {
-  const sources = Object.fromEntries(Object.keys(lock.sources).sort().map((url) => [url, lock.sources[url]]));
+  const sources = Object.fromEntries(
+    Object.keys(lock.sources)
+      .sort()
+      .map((url) => [url, lock.sources[url]]),
+  );
   return `${JSON.stringify({ version: 1, sources }, null, 2)}\n`;
 }
 
@@ -100,7 +104,11 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   });
   if (values.update) await writeAtomic(lockFile, lockText(updatedLock(results, today)), io.fs);
   const report =
-    format === 'json' ? jsonReport(results, lockShown) : format === 'markdown' ? markdownReport(results) : textReport(results, lockShown, values.update === true);
+    format === 'json'
+      ? jsonReport(results, lockShown)
+      : format === 'markdown'
+        ? markdownReport(results)
+        : textReport(results, lockShown, values.update === true);
   io.stdout.write(report);
   return !values.update && results.some((r) => FAILING.has(r.outcome)) ? EXIT.problems : EXIT.ok;
 }
