@@ -11,6 +11,8 @@ interface SiteSource {
   url: string;
   title: string;
   checked?: string;
+  /** The facts the page states, each with its sentence (pointers name fields by their name). */
+  supports?: Array<{ pointer: string; quote: string }>;
 }
 
 /** A rail as the site shows it: the published rail, its fields with their examples, and its sources when it has some. */
@@ -79,7 +81,7 @@ export function siteFromSeed(seed: Seed, today: string): SiteData {
   return { rails, assets: seed.assets, countries: seed.countries, today, version: seed.meta.version, withExamples: false };
 }
 
-/** The well-formed `{ url, title, checked }` items of a `sources` list, or undefined when there are none. */
+/** The well-formed `{ url, title, checked, supports }` items of a `sources` list, or undefined when there are none. */
 function sourcesOf(value: unknown): SiteSource[] | undefined {
   if (!Array.isArray(value)) return undefined;
   const sources = value
@@ -88,6 +90,7 @@ function sourcesOf(value: unknown): SiteSource[] | undefined {
       url: s.url as string,
       title: typeof s.title === 'string' ? s.title : (s.url as string),
       ...(typeof s.checked === 'string' ? { checked: s.checked } : {}),
+      ...(Array.isArray(s.supports) ? { supports: s.supports.filter((x) => typeof x?.pointer === 'string' && typeof x?.quote === 'string') } : {}),
     }));
   return sources.length ? sources : undefined;
 }

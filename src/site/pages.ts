@@ -4,6 +4,7 @@ import { renderForm } from './form.js';
 import { html, segment, type Html } from './html.js';
 import { CATALOG_LANG, LANGS, texts, type Lang } from './i18n.js';
 import type { SiteData, SiteRail } from './model.js';
+import { provenanceSection } from './provenance.js';
 
 /** The site's pages and static files, by path relative to the site's root ("en/rails/FR-sepa.html"). */
 export type SiteFiles = Map<string, string>;
@@ -254,6 +255,7 @@ ${rail.sources.map(
 )}</ul></section>`
     : ''
 }
+${provenanceSection(rail, lang)}
 ${renderForm(rail, lang, `${up}static/form.js`)}`,
   };
 }

@@ -200,6 +200,30 @@ describe('renderPages', () => {
     expect(without).not.toContain('id="sources"');
   });
 
+  it('says where each number comes from: the quote and its page, the decision and its reason, or that nothing is recorded', () => {
+    const withProvenance = rail({
+      sources: [
+        {
+          url: 'https://www.europeanpaymentscouncil.eu/sct-inst',
+          title: 'EPC rulebook',
+          supports: [{ pointer: '/limits/maxMinor', quote: 'The maximum amount is EUR 100,000 & more.' }],
+        },
+      ],
+      decisions: [{ pointer: '/fees', reason: 'Our own price per payout.' }],
+    });
+    const pages = renderPages(site({ rails: [withProvenance] }));
+    const page = pages.get('en/rails/FR-test.html')!;
+    const section = page.slice(page.indexOf('id="provenance"'));
+    expect(section).toMatch(
+      /<th scope="row">Maximum<br><span class="code">€[0-9,.]+<\/span><\/th><td><blockquote cite="https:\/\/www.europeanpaymentscouncil.eu\/sct-inst"><p>The maximum amount is EUR 100,000 &amp; more.<\/p><footer><a href="https:\/\/www.europeanpaymentscouncil.eu\/sct-inst">EPC rulebook<\/a>/,
+    );
+    expect(section).toContain('<p><strong>Our decision</strong>: <span>Our own price per payout.</span></p>');
+    expect(section).toMatch(/<th scope="row">Minimum<br>.*No source or decision recorded/);
+    const fr = pages.get('fr/rails/FR-test.html')!;
+    expect(fr).toContain('<p><strong>Notre décision</strong> : <span lang="en">Our own price per payout.</span></p>'.replace(' :', ':'));
+    expect(renderPages(site({ rails: [rail()] })).get('en/rails/FR-test.html')).not.toContain('id="provenance"');
+  });
+
   it('generates one control per field, named after the field, with its label, help, options and examples', () => {
     expect(en).toMatch(/<label for="field-0">IBAN \(en\)/);
     expect(fr).toMatch(/<label for="field-0">IBAN \(fr\)/);
