@@ -185,7 +185,9 @@ describe('.github/workflows', () => {
     const [, wf] = all.find(([f]) => f === 'sources.yml')!;
     expect(Object.keys(wf.on)).toEqual(expect.arrayContaining(['schedule', 'workflow_dispatch']));
     expect(wf.permissions).toEqual({ contents: 'read', issues: 'write' });
-    const [check, issue] = Object.values(wf.jobs).flatMap((j) => j.steps).filter((s) => s.run?.includes('sources check') || s.run?.includes('gh issue'));
+    const [check, issue] = Object.values(wf.jobs)
+      .flatMap((j) => j.steps)
+      .filter((s) => s.run?.includes('sources check') || s.run?.includes('gh issue'));
     // exit 1 (findings) sets the output; any other failure fails the job.
     expect(check.run).toMatch(/if \[ "\$code" -eq 1 \]; then echo "changed=true" >> "\$GITHUB_OUTPUT"; elif \[ "\$code" -ne 0 \]; then exit "\$code"; fi/);
     expect(issue.if).toBe(`steps.${check.id}.outputs.changed == 'true'`);
@@ -267,7 +269,9 @@ describe('the pull-request comment (pr-comment.yml), safe for forks', () => {
     const [, wf] = all.find(([f]) => f === 'sources.yml')!;
     expect(Object.keys(wf.on)).toEqual(expect.arrayContaining(['schedule', 'workflow_dispatch']));
     expect(wf.permissions).toEqual({ contents: 'read', issues: 'write' });
-    const [check, issue] = Object.values(wf.jobs).flatMap((j) => j.steps).filter((s) => s.run?.includes('sources check') || s.run?.includes('gh issue'));
+    const [check, issue] = Object.values(wf.jobs)
+      .flatMap((j) => j.steps)
+      .filter((s) => s.run?.includes('sources check') || s.run?.includes('gh issue'));
     // exit 1 (findings) sets the output; any other failure fails the job.
     expect(check.run).toMatch(/if \[ "\$code" -eq 1 \]; then echo "changed=true" >> "\$GITHUB_OUTPUT"; elif \[ "\$code" -ne 0 \]; then exit "\$code"; fi/);
     expect(issue.if).toBe(`steps.${check.id}.outputs.changed == 'true'`);

@@ -107,7 +107,10 @@ sources:
   { name: 'countries/ZM-old.yaml', text: 'code: ZM\nname: Zambia\ncurrency: null\nstatus: restricted\nreason: international_sanctions\n' },
   { name: 'rails/ZM-live.yaml', text: setLine(setLine(RAIL_BR_PIX, 'id', 'id: ZM-live'), 'countries', 'countries: [ZM]') },
   // A decision naming a field the rail does not have (provenance-pointer).
-  { name: 'rails/FR-ptr.yaml', text: `${setLine(RAIL_BR_PIX, 'id', 'id: FR-ptr')}  - pointer: /fields/iban/pattern\n    reason: A field this rail does not have.\n` },
+  {
+    name: 'rails/FR-ptr.yaml',
+    text: `${setLine(RAIL_BR_PIX, 'id', 'id: FR-ptr')}  - pointer: /fields/iban/pattern\n    reason: A field this rail does not have.\n`,
+  },
   // An entry the schema refuses (rules still look at its other parts).
   { name: 'rails/FR-broken.yaml', text: setLine(setLine(RAIL_BR_PIX, 'id', 'id: FR-broken'), 'kind', 'kind: teleport') },
 ];
