@@ -50,6 +50,8 @@ export interface Texts {
   sources: string;
   checkedOn: (date: string) => string;
   provenance: string;
+  catalogFeed: string;
+  railFeed: string;
   provenanceIntro: string;
   value: string;
   origin: string;
@@ -143,6 +145,8 @@ export const texts: Record<Lang, Texts> = {
     sources: 'Sources',
     checkedOn: (date) => `checked on ${date}`,
     provenance: 'Where each number comes from',
+    catalogFeed: 'Releases of the catalog (Atom feed)',
+    railFeed: 'Follow the changes of this rail (Atom feed)',
     provenanceIntro: 'For each value, the sentence of the page that states it, or the reason it is our own decision.',
     value: 'Value',
     origin: 'Origin',
@@ -254,6 +258,8 @@ export const texts: Record<Lang, Texts> = {
     sources: 'Sources',
     checkedOn: (date) => `consultée le ${date}`,
     provenance: "D'où vient chaque valeur",
+    catalogFeed: 'Versions du catalogue (flux Atom)',
+    railFeed: 'Suivre les changements de ce moyen de paiement (flux Atom)',
     provenanceIntro: 'Pour chaque valeur, la phrase de la page qui l’énonce, ou la raison pour laquelle elle est notre propre décision.',
     value: 'Valeur',
     origin: 'Origine',

@@ -2,6 +2,7 @@ import type { Catalog } from '../model/catalog.js';
 import type { Seed, SeedAsset, SeedCountry, SeedRail } from '../generated/types.js';
 import { buildSeed } from '../seed/build.js';
 import type { SiteDependency, SiteField, TestVectors } from './field-rules.js';
+import type { Release } from '../release/changelog.js';
 
 /** A beneficiary field as the site shows it (defined beside the rules the page and the script read). */
 export type { SiteField };
@@ -32,6 +33,8 @@ export interface SiteData {
   version: string;
   /** True when the examples come from the catalog (false when built from a seed, which has none). */
   withExamples: boolean;
+  /** The releases of the data package, newest first (packages/data/releases.json): what the Atom feeds tell. */
+  releases?: Release[];
 }
 
 /**

@@ -1,7 +1,7 @@
 import { fetchPage, type FetchOptions, type PageFetch } from './page.js';
 
 /** What the lock remembers of a source page: how it answered when last checked. */
-export interface LockEntry {
+interface LockEntry {
   status: number;
   finalUrl: string;
   textHash: string;
@@ -36,7 +36,7 @@ export interface SourceResult {
 }
 
 /** The judgement of one page against its lock entry. */
-export function judge(url: string, before: LockEntry | undefined, now: PageFetch): { outcome: Outcome; detail: string } {
+function judge(url: string, before: LockEntry | undefined, now: PageFetch): { outcome: Outcome; detail: string } {
   if (now.kind === 'unreachable') return { outcome: 'unreachable', detail: now.reason };
   const cut = now.truncated ? ' (page cut at the size limit)' : '';
   if (now.status >= 400) return { outcome: 'broken', detail: `HTTP ${now.status}${now.finalUrl !== url ? ` at ${now.finalUrl}` : ''}` };

@@ -2,7 +2,7 @@ import { cell, code } from '../compare/markdown.js';
 import { FAILING, OUTCOMES, type Outcome, type SourceResult } from './check.js';
 
 /** How many results have each outcome, in OUTCOMES order. */
-export function counts(results: readonly SourceResult[]): Record<Outcome, number> {
+function counts(results: readonly SourceResult[]): Record<Outcome, number> {
   const out = Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
   for (const r of results) out[r.outcome]++;
   return out;
