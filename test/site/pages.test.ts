@@ -145,13 +145,15 @@ describe('renderPages', () => {
   const en = files.get('en/rails/FR-test.html')!;
   const fr = files.get('fr/rails/FR-test.html')!;
 
-  it('writes a page per rail, asset and country in both languages, and the indexes', () => {
+  it('writes a page per rail, asset and country in both languages, the indexes, and the feeds of changes', () => {
     expect([...files.keys()].sort()).toEqual([
       'en/assets/eth.html',
       'en/countries/FR.html',
       'en/countries/KP.html',
       'en/index.html',
       'en/rails/FR-test.html',
+      'feeds/catalog.atom',
+      'feeds/rails/FR-test.atom',
       'fr/assets/eth.html',
       'fr/countries/FR.html',
       'fr/countries/KP.html',
