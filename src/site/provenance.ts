@@ -58,7 +58,7 @@ export function provenanceSection(rail: SiteRail, lang: Lang): Html | '' {
 `;
   });
   return html`<section aria-labelledby="provenance"><h2 id="provenance">${t.provenance}</h2>
-<p>${t.provenanceIntro}</p>
-<div class="table-scroll" role="region" aria-labelledby="provenance" tabindex="0"><table class="provenance"><thead><tr><th scope="col">${t.value}</th><th scope="col">${t.origin}</th></tr></thead><tbody>
+<p id="provenance-intro">${t.provenanceIntro}</p>
+<div class="table-scroll" role="region" aria-labelledby="provenance-intro" tabindex="0"><table class="provenance"><thead><tr><th scope="col">${t.value}</th><th scope="col">${t.origin}</th></tr></thead><tbody>
 ${rows}</tbody></table></div></section>`;
 }
