@@ -25,21 +25,44 @@ export interface Release {
 
 const shown = (value: unknown) => (value === null || value === undefined ? '(none)' : typeof value === 'string' ? value : JSON.stringify(value));
 
-/** The entries of a release, from the diff with the previous one: added, removed, changed, each catalog in order. */
+const isProvenance = (pointer: string) => /^\/(?:sources|decisions)(?:\/|$)/.test(pointer);
+
+/** How much provenance an entry records: its sources, their supports, its decisions. */
+function provenanceCounts(entry: Record<string, unknown> | undefined): [number, number, number] {
+  const sources = Array.isArray(entry?.sources) ? (entry.sources as Array<{ supports?: unknown[] }>) : [];
+  const decisions = Array.isArray(entry?.decisions) ? entry.decisions.length : 0;
+  return [sources.length, sources.reduce((n, s) => n + (Array.isArray(s.supports) ? s.supports.length : 0), 0), decisions];
+}
+
+/** One line for every change of where the facts come from (sources, supports, decisions): counts, not the lists. */
+function provenanceLine(before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined): string {
+  const [s0, q0, d0] = provenanceCounts(before);
+  const [s1, q1, d1] = provenanceCounts(after);
+  return `provenance: sources ${s0} → ${s1}, supports ${q0} → ${q1}, decisions ${d0} → ${d1}`;
+}
+
+/**
+ * The entries of a release, from the diff with the previous one: added, removed, changed, each catalog in order. A
+ * changed value is a line with its before and after; the sources and decisions, whose lists would bury them, are one
+ * line of counts.
+ */
 export function releaseEntries(diff: CatalogDiff): ReleaseEntry[] {
   const out: ReleaseEntry[] = [];
   for (const catalog of CATALOG_NAMES) {
     const c = diff[catalog];
     for (const id of c.added) out.push({ catalog, id, kind: 'added', breaking: false, lines: [] });
     for (const id of c.removed) out.push({ catalog, id, kind: 'removed', breaking: true, lines: [] });
-    for (const e of c.changed)
+    for (const e of c.changed) {
+      const values = e.changes.filter((x) => !isProvenance(x.pointer)).map((x) => `${x.label}: ${shown(x.before)} → ${shown(x.after)}`);
+      const provenance = e.changes.some((x) => isProvenance(x.pointer)) ? [provenanceLine(c.before.get(e.id), c.after.get(e.id))] : [];
       out.push({
         catalog,
         id: e.id,
         kind: 'changed',
         breaking: e.breaking,
-        lines: [...e.breakingReasons.map((r) => `breaking: ${r}`), ...e.changes.map((x) => `${x.label}: ${shown(x.before)} → ${shown(x.after)}`)],
+        lines: [...e.breakingReasons.map((r) => `breaking: ${r}`), ...values, ...provenance],
       });
+    }
   }
   return out;
 }

@@ -56,7 +56,7 @@ describe('the next release', () => {
       },
       '1.4.3',
       'patch',
-      /- \*\*Changed\*\* rail `BR-pix`\n {2}- verifiedAt: 2026-10-01 → 2026-11-20/,
+      /- \*\*Changed\*\* rail `BR-pix`\n {2}- verifiedAt: 2026-10-01 → 2026-11-20\n {2}- provenance: sources 1 → 1, supports 0 → 0, decisions 5 → 5/,
     ],
     [
       'reworded',
@@ -76,6 +76,19 @@ describe('the next release', () => {
     },
     30_000,
   );
+
+  it('tells a change of provenance as counts: sources, supports, decisions', async () => {
+    const supported = RAIL_BR_PIX.replace(
+      '    checked: "2026-10-01"\n',
+      '    checked: "2026-10-01"\n    supports:\n      - pointer: /limits/maxMinor\n        quote: The page says so.\n',
+    ).replace(/ {2}- pointer: \/currency\n {4}reason: [^\n]*\n/, '');
+    const { plan } = await released({ 'rails/BR-pix.yaml': supported });
+    const { release } = await plan();
+    expect([release.version, release.entries]).toEqual([
+      '1.4.3',
+      [{ catalog: 'rails', id: 'BR-pix', kind: 'changed', breaking: false, lines: ['provenance: sources 1 → 1, supports 0 → 1, decisions 5 → 4'] }],
+    ]);
+  }, 30_000);
 
   it('refuses when nothing published changed since the tag', async () => {
     const { plan } = await released({});
