@@ -21,7 +21,8 @@ export function checkFiles(loaded: Loaded, today: string, entryRules: Record<str
   // Before anything locates a problem: only the files the full YAML path read have a document now.
   const characters = loaded.files.flatMap((file) => (file.doc ? valueCharacters(file) : []));
   const { catalog, problems, invalid } = checkSchemas(loaded);
-  problems.push(...loaded.problems, ...characters, ...checkRules(catalog, invalid, today, entryRules, crashed));
+  // Appended in a loop, not spread into push: a spread of over about 100,000 problems overflows the stack.
+  for (const list of [loaded.problems, characters, checkRules(catalog, invalid, today, entryRules, crashed)]) for (const p of list) problems.push(p);
   return { catalog, invalid, problems };
 }
 
@@ -31,6 +32,6 @@ export function checkFiles(loaded: Loaded, today: string, entryRules: Record<str
  */
 export function checkRules(catalog: Catalog, invalid: InvalidEntry[], today: string, rules: Record<string, Rule>, crashed: Crashed): Problem[] {
   const problems = runRules(catalog, today, rules, crashed);
-  problems.push(...rulesOnInvalid(catalog, invalid, rules, problems, (rule, widened, found) => runRule(rule, widened, today, found)));
+  for (const p of rulesOnInvalid(catalog, invalid, rules, problems, (rule, widened, found) => runRule(rule, widened, today, found))) problems.push(p);
   return problems;
 }

@@ -29,6 +29,7 @@ const loaders = {
   build: () => import('./commands/build.js'),
   diff: () => import('./commands/diff.js'),
   stale: () => import('./commands/stale.js'),
+  sources: () => import('./commands/sources.js'),
   publish: () => import('./commands/publish.js'),
   serve: () => import('./commands/serve.js'),
   rules: () => import('./commands/rules.js'),

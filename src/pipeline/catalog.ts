@@ -62,7 +62,7 @@ export function checkCatalog(judged: Judged[], check: CatalogCheck): Validation 
   const across = new Map(check.standing);
   for (const id of Object.keys(toRun)) across.set(id, []);
   for (const p of found) across.get(p.rule)?.push(p);
-  problems.push(...found, ...[...check.standing.values()].flat());
+  for (const list of [found, ...check.standing.values()]) for (const p of list) problems.push(p);
   if (check.base) {
     const whole = (e: RawEntry) => full.get(e)?.() ?? e.data;
     problems.push(...historyProblems(check.base, catalog, invalid, check.today, check.rules, crashed, { unknown, full: whole }));

@@ -18,6 +18,9 @@ export function checkCatalogDir(dir: string, shown = dir): void {
   if (!info.isDirectory()) throw new CatalogDirError(`${shown} is not a folder (give the catalog folder with --dir)`);
 }
 
+/** The lock of `catalog sources check`, at the top of the catalog folder: what each source page was when last checked. */
+export const SOURCES_LOCK = 'sources.lock.json';
+
 /** A catalog folder as scanCatalog lists it: its regular files in code-unit order, and the paths it refuses. */
 export interface Listing {
   files: string[];
@@ -89,6 +92,7 @@ export function scanCatalog(dir: string, shown = dir, own: string[] = []): Listi
       const name = rel ? `${rel}/${d.name}` : d.name;
       if (ownNames.has(name)) continue;
       if (!rel && d.name === '.git') continue; // a catalog folder that is a repository's root: git's own folder
+      if (!rel && d.name === SOURCES_LOCK) continue; // the lock of `catalog sources check`: the tool's own file
       count++;
       if (d.isSymbolicLink()) refused.push(rules.link(name));
       else if (d.isDirectory()) {

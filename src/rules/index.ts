@@ -29,6 +29,8 @@ import sources from './sources.js';
 import sourceAge from './source-age.js';
 import sourceHomePage from './source-home-page.js';
 import placeholder from './placeholder.js';
+import provenancePointer from './provenance-pointer.js';
+import factProvenance from './fact-provenance.js';
 
 /** Checks done by the core itself, listed here so that every rule id is documented in one place. */
 export const coreRules = {
@@ -86,6 +88,8 @@ export const rules = {
   'source-age': sourceAge,
   'source-home-page': sourceHomePage,
   placeholder,
+  'provenance-pointer': provenancePointer,
+  'fact-provenance': factProvenance,
 } satisfies Record<string, Rule>;
 
 /** Every rule's metadata, core checks first, in a stable order. */

@@ -10,7 +10,7 @@ export default defineRule({
   id: 'unverified-change',
   severity: 'warning',
   description:
-    'With --base: a rail whose published fields (limits, fees, phase, beneficiary fields, ...) changed has a new verifiedAt, the date the changed facts were checked. Toolkit-only attributes (examples) and sources (where the facts are checked, not facts) do not count.',
+    'With --base: a rail whose published fields (limits, fees, phase, beneficiary fields, ...) changed has a new verifiedAt, the date the changed facts were checked. Toolkit-only attributes (examples), sources and decisions (where the facts come from, not facts) do not count.',
   messages: {
     'unverified-change': "A rail's checked facts changed since the base revision and its verifiedAt did not.",
   },
@@ -23,8 +23,10 @@ export default defineRule({
       // The same object: an entry the change did not touch, there for its id (nothing changed to compare).
       // Stryker disable next-line ConditionalExpression: an object compared with itself has no change; skipping it only saves time
       if (old === rail.data) continue;
-      // verifiedAt is the same on both sides: only sources are left out.
-      const changed = compareEntries(publishedRail(old), publishedRail(rail.data)).filter((c) => !c.pointer.startsWith('/sources'));
+      // verifiedAt is the same on both sides: only the provenance (sources, decisions) is left out.
+      const changed = compareEntries(publishedRail(old), publishedRail(rail.data)).filter(
+        (c) => !c.pointer.startsWith('/sources') && !c.pointer.startsWith('/decisions'),
+      );
       if (changed.length === 0) continue;
       const labels = [...new Set(changed.map((c) => c.label))];
       const named = labels.slice(0, NAMED).join(', ') + (labels.length > NAMED ? ` and ${labels.length - NAMED} more` : '');

@@ -32,6 +32,9 @@ table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 0.4rem 0.6rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 thead th { border-bottom: 2px solid var(--ink); }
 tbody th { font-weight: 400; }
+table.provenance th .code { overflow-wrap: anywhere; }
+table.provenance blockquote { margin: 0 0 0.5rem; padding-left: 0.75rem; border-left: 3px solid var(--line); }
+table.provenance p { margin: 0 0 0.25rem; }
 dl.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.25rem 1.5rem; margin: 0; }
 dl.facts > div { display: contents; }
 dt { font-weight: 600; }

@@ -49,6 +49,16 @@ export interface Texts {
   judgedOn: (today: string) => string;
   sources: string;
   checkedOn: (date: string) => string;
+  provenance: string;
+  catalogFeed: string;
+  railFeed: string;
+  provenanceIntro: string;
+  value: string;
+  origin: string;
+  fieldFormat: (field: string) => string;
+  fieldMaxLength: (field: string) => string;
+  ourDecision: string;
+  noOrigin: string;
   form: string;
   formIntro: string;
   noFields: string;
@@ -134,6 +144,16 @@ export const texts: Record<Lang, Texts> = {
     judgedOn: (today) => `(as of ${today})`,
     sources: 'Sources',
     checkedOn: (date) => `checked on ${date}`,
+    provenance: 'Where each number comes from',
+    catalogFeed: 'Releases of the catalog (Atom feed)',
+    railFeed: 'Follow the changes of this rail (Atom feed)',
+    provenanceIntro: 'For each value, the sentence of the page that states it, or the reason it is our own decision.',
+    value: 'Value',
+    origin: 'Origin',
+    fieldFormat: (field) => `${field}: format`,
+    fieldMaxLength: (field) => `${field}: maximum length`,
+    ourDecision: 'Our decision',
+    noOrigin: 'No source or decision recorded',
     form: 'Beneficiary details',
     formIntro:
       "The form a client builds from this rail's fields. With JavaScript, each value is checked by the same code as the service once you leave its field. Nothing is sent.",
@@ -237,6 +257,16 @@ export const texts: Record<Lang, Texts> = {
     judgedOn: (today) => `(au ${today})`,
     sources: 'Sources',
     checkedOn: (date) => `consultée le ${date}`,
+    provenance: "D'où vient chaque valeur",
+    catalogFeed: 'Versions du catalogue (flux Atom)',
+    railFeed: 'Suivre les changements de ce moyen de paiement (flux Atom)',
+    provenanceIntro: 'Pour chaque valeur, la phrase de la page qui l’énonce, ou la raison pour laquelle elle est notre propre décision.',
+    value: 'Valeur',
+    origin: 'Origine',
+    fieldFormat: (field) => `${field} : format`,
+    fieldMaxLength: (field) => `${field} : longueur maximale`,
+    ourDecision: 'Notre décision',
+    noOrigin: 'Aucune source ni décision enregistrée',
     form: 'Coordonnées du bénéficiaire',
     formIntro:
       "Le formulaire qu'un client construit à partir des champs de ce moyen. Avec JavaScript, chaque valeur est vérifiée par le même code que le service dès que vous quittez son champ. Rien n'est envoyé.",

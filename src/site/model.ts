@@ -2,6 +2,7 @@ import type { Catalog } from '../model/catalog.js';
 import type { Seed, SeedAsset, SeedCountry, SeedRail } from '../generated/types.js';
 import { buildSeed } from '../seed/build.js';
 import type { SiteDependency, SiteField, TestVectors } from './field-rules.js';
+import type { Release } from '../release/changelog.js';
 
 /** A beneficiary field as the site shows it (defined beside the rules the page and the script read). */
 export type { SiteField };
@@ -11,6 +12,8 @@ interface SiteSource {
   url: string;
   title: string;
   checked?: string;
+  /** The facts the page states, each with its sentence (pointers name fields by their name). */
+  supports?: Array<{ pointer: string; quote: string }>;
 }
 
 /** A rail as the site shows it: the published rail, its fields with their examples, and its sources when it has some. */
@@ -30,6 +33,8 @@ export interface SiteData {
   version: string;
   /** True when the examples come from the catalog (false when built from a seed, which has none). */
   withExamples: boolean;
+  /** The releases of the data package, newest first (packages/data/releases.json): what the Atom feeds tell. */
+  releases?: Release[];
 }
 
 /**
@@ -79,7 +84,7 @@ export function siteFromSeed(seed: Seed, today: string): SiteData {
   return { rails, assets: seed.assets, countries: seed.countries, today, version: seed.meta.version, withExamples: false };
 }
 
-/** The well-formed `{ url, title, checked }` items of a `sources` list, or undefined when there are none. */
+/** The well-formed `{ url, title, checked, supports }` items of a `sources` list, or undefined when there are none. */
 function sourcesOf(value: unknown): SiteSource[] | undefined {
   if (!Array.isArray(value)) return undefined;
   const sources = value
@@ -88,6 +93,7 @@ function sourcesOf(value: unknown): SiteSource[] | undefined {
       url: s.url as string,
       title: typeof s.title === 'string' ? s.title : (s.url as string),
       ...(typeof s.checked === 'string' ? { checked: s.checked } : {}),
+      ...(Array.isArray(s.supports) ? { supports: s.supports.filter((x) => typeof x?.pointer === 'string' && typeof x?.quote === 'string') } : {}),
     }));
   return sources.length ? sources : undefined;
 }

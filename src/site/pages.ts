@@ -4,6 +4,8 @@ import { renderForm } from './form.js';
 import { html, segment, type Html } from './html.js';
 import { CATALOG_LANG, LANGS, texts, type Lang } from './i18n.js';
 import type { SiteData, SiteRail } from './model.js';
+import { provenanceSection } from './provenance.js';
+import { CATALOG_FEED, railFeed, renderFeeds } from './feeds.js';
 
 /** The site's pages and static files, by path relative to the site's root ("en/rails/FR-sepa.html"). */
 export type SiteFiles = Map<string, string>;
@@ -40,6 +42,7 @@ export function renderPages(data: SiteData): SiteFiles {
     ];
     for (const page of pages) files.set(`${lang}/${page.path}`, layout(page, lang, data).text);
   }
+  for (const [file, xml] of renderFeeds(data)) files.set(file, xml);
   return files;
 }
 
@@ -58,6 +61,7 @@ function layout(page: Page, lang: Lang, data: SiteData): Html {
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="${up}${STYLESHEET}">
 <link rel="alternate" hreflang="${other(lang)}" href="${switchHref}">
+<link rel="alternate" type="application/atom+xml" title="${t.catalogFeed}" href="${up}${CATALOG_FEED}">
 </head>
 <body>
 <a class="skip" href="#main">${t.skip}</a>
@@ -254,6 +258,8 @@ ${rail.sources.map(
 )}</ul></section>`
     : ''
 }
+${provenanceSection(rail, lang)}
+<p class="feed"><a href="${up}${railFeed(rail.id)}" type="application/atom+xml">${t.railFeed}</a></p>
 ${renderForm(rail, lang, `${up}static/form.js`)}`,
   };
 }

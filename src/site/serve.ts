@@ -10,6 +10,7 @@ const TYPES: Record<string, string> = {
   css: 'text/css; charset=utf-8',
   js: 'text/javascript; charset=utf-8',
   json: 'application/json; charset=utf-8',
+  atom: 'application/atom+xml; charset=utf-8',
 };
 
 /** The script preview adds to each page: it reloads the page when a new build is served. Same origin only. */

@@ -11,7 +11,8 @@ import { runCatalog } from '../helpers/cli.js';
 import { cleanup, tempDir } from '../git/repo.js';
 
 const ROOT = path.resolve(__dirname, '../..');
-const TODAY = '2026-11-25';
+/** A day on which TR-fast (verified 2026-06-24) is due for review, and no date of the bundled catalog is in the future. */
+const TODAY = '2026-12-26';
 
 afterAll(cleanup);
 
@@ -50,8 +51,8 @@ describe('close and restrict leave a catalog that validates with nothing new', (
     },
     {
       name: 'a stale rail (its stale-verification warning goes)',
-      id: 'HK-fps',
-      args: ['--reason', 'insufficient_demand', '--source', 'https://partner.example/notices/fps', '--title', 'FPS payouts end, Example Partner'],
+      id: 'TR-fast',
+      args: ['--reason', 'insufficient_demand', '--source', 'https://partner.example/notices/fast', '--title', 'FAST payouts end, Example Partner'],
     },
     { name: 'an asset', id: 'usdt', args: ['--reason', 'partner_discontinued'] },
   ])(

@@ -93,10 +93,10 @@ describe('catalog close and restrict', () => {
       `closed rail BR-pix in catalog/rails/BR-pix.yaml: phase: never, reason: scheme_retired, verifiedAt: 2026-12-01; source ${NOTICE} added, checked: 2026-12-01\n`,
     );
     const after = await readFile(path.join(root, 'catalog/rails/BR-pix.yaml'), 'utf8');
-    const expected = `${COMMENTED.replace('phase: live  # launched 2020', 'phase: never  # launched 2020\nreason: scheme_retired').replace(
-      'verifiedAt: "2026-10-01"',
-      'verifiedAt: "2026-12-01"',
-    )}  - url: ${NOTICE}\n    title: "Nota: Pix retired, Banco Central do Brasil"\n    checked: "2026-12-01"\n`;
+    // The new source ends the list of sources, before the decisions.
+    const expected = COMMENTED.replace('phase: live  # launched 2020', 'phase: never  # launched 2020\nreason: scheme_retired')
+      .replace('verifiedAt: "2026-10-01"', 'verifiedAt: "2026-12-01"')
+      .replace('decisions:\n', `  - url: ${NOTICE}\n    title: "Nota: Pix retired, Banco Central do Brasil"\n    checked: "2026-12-01"\ndecisions:\n`);
     expect(after).toBe(expected);
     const check = await cli(['validate', '--dir', 'catalog', '--no-base', '--today', '2026-12-01', '--format', 'json'], root);
     expect(check.code).toBe(0);

@@ -176,8 +176,23 @@ describe('.github/workflows', () => {
         'catalog site',
         'catalog stale',
         'catalog fmt',
+        'catalog sources',
       ]),
     );
+  });
+
+  it('checks the source pages every week and opens an issue, or comments on the open one, only when a page broke, moved or changed', () => {
+    const [, wf] = all.find(([f]) => f === 'sources.yml')!;
+    expect(Object.keys(wf.on)).toEqual(expect.arrayContaining(['schedule', 'workflow_dispatch']));
+    expect(wf.permissions).toEqual({ contents: 'read', issues: 'write' });
+    const [check, issue] = Object.values(wf.jobs)
+      .flatMap((j) => j.steps)
+      .filter((s) => s.run?.includes('sources check') || s.run?.includes('gh issue'));
+    // exit 1 (findings) sets the output; any other failure fails the job.
+    expect(check.run).toMatch(/if \[ "\$code" -eq 1 \]; then echo "changed=true" >> "\$GITHUB_OUTPUT"; elif \[ "\$code" -ne 0 \]; then exit "\$code"; fi/);
+    expect(issue.if).toBe(`steps.${check.id}.outputs.changed == 'true'`);
+    expect(issue.run).toContain('gh issue create --title');
+    expect(issue.run).toContain('gh issue comment "$open" --body-file sources-report.md');
   });
 
   const [, ci] = all.find(([f]) => f === 'catalog.yml')!;
@@ -250,6 +265,20 @@ describe('.github/workflows', () => {
 
 describe('the pull-request comment (pr-comment.yml), safe for forks', () => {
   const all = workflows();
+  it('checks the source pages every week and opens an issue, or comments on the open one, only when a page broke, moved or changed', () => {
+    const [, wf] = all.find(([f]) => f === 'sources.yml')!;
+    expect(Object.keys(wf.on)).toEqual(expect.arrayContaining(['schedule', 'workflow_dispatch']));
+    expect(wf.permissions).toEqual({ contents: 'read', issues: 'write' });
+    const [check, issue] = Object.values(wf.jobs)
+      .flatMap((j) => j.steps)
+      .filter((s) => s.run?.includes('sources check') || s.run?.includes('gh issue'));
+    // exit 1 (findings) sets the output; any other failure fails the job.
+    expect(check.run).toMatch(/if \[ "\$code" -eq 1 \]; then echo "changed=true" >> "\$GITHUB_OUTPUT"; elif \[ "\$code" -ne 0 \]; then exit "\$code"; fi/);
+    expect(issue.if).toBe(`steps.${check.id}.outputs.changed == 'true'`);
+    expect(issue.run).toContain('gh issue create --title');
+    expect(issue.run).toContain('gh issue comment "$open" --body-file sources-report.md');
+  });
+
   const [, ci] = all.find(([f]) => f === 'catalog.yml')!;
   const [, comment] = all.find(([f]) => f === 'pr-comment.yml')!;
   const ciSteps = Object.values(ci.jobs).flatMap((j) => j.steps);

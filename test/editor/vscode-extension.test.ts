@@ -12,6 +12,7 @@ import { inflateRawSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundledScript, chooseServer, findCatalogServer, missingServerMessage } from '../../packages/vscode/src/find-server.ts';
+import { BUNDLED_TODAY } from '../helpers/bundled.js';
 import { LspClient } from '../lsp/client.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -246,7 +247,7 @@ describe('the .vsix', () => {
       const clone = bareClone(`clone-${gitRuns ? 'trusted' : 'restricted'}`);
       const server = path.join(extracted, 'extension/server/bin/catalog.js');
       const client = new LspClient(clone.root, [], {
-        command: [process.execPath, server, 'lsp', '--stdio', '--today', '2026-11-27', ...flags],
+        command: [process.execPath, server, 'lsp', '--stdio', '--today', BUNDLED_TODAY, ...flags],
         env: clone.env,
       });
       try {

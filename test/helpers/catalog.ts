@@ -50,6 +50,17 @@ sources:
   - url: https://www.bcb.gov.br/estabilidadefinanceira/pix
     title: Pix, Banco Central do Brasil
     checked: "2026-10-01"
+decisions:
+  - pointer: /currency
+    reason: The Brazilian real, the currency Pix pays in.
+  - pointer: /settlement
+    reason: Our delays for an instant payment.
+  - pointer: /limits
+    reason: Our per-payout minimum and cap.
+  - pointer: /fees
+    reason: Our own price per payout.
+  - pointer: /fields/pixKey
+    reason: The Pix key as the fixture writes it.
 `;
 
 /**

@@ -62,6 +62,12 @@ sources:
   - url: https://www.europeanpaymentscouncil.eu/what-we-do/sepa-credit-transfer
     title: SEPA Credit Transfer rulebook (European Payments Council)
     checked: "2026-10-0${1 + (i % 9)}"
+decisions:
+  - { pointer: /currency, reason: The currency of the generated rail. }
+  - { pointer: /settlement, reason: The delays of the generated rail. }
+  - { pointer: /limits, reason: The limits of the generated rail. }
+  - { pointer: /fees, reason: The fees of the generated rail. }
+  - { pointer: /fields, reason: The fields of the generated rail. }
 `;
 }
 

@@ -83,7 +83,8 @@ describe('the server publishes what catalog validate --format json reports', () 
     if (Object.keys(broken).length > 0) expect(problems).toBeGreaterThan(15);
     if (how !== 'disk') return;
     // Started again in the same folder, the server begins from the memo the first one kept (.catalogcache).
-    expect(existsSync(path.join(client.root, '.catalogcache'))).toBe(true);
+    // The memo is written once the first run is done: with a clean catalog, nothing was published to wait for before.
+    await client.until(() => existsSync(path.join(client.root, '.catalogcache')), 20_000, 'the memo .catalogcache');
     const again = new LspClient(client.root, ['--no-base']);
     clients.push(again);
     await again.initialize();

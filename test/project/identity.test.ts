@@ -14,13 +14,13 @@ import { generateCatalog } from '../helpers/generated-catalog.js';
  */
 const EXPECTED = {
   report: '2b965fcd52541e44',
-  seed: 'ea474edbcc074d91',
+  seed: '9f51c3d58bd36681',
   api: {
-    'rails, first page': '200 3556ec6ecc6a6e4f',
-    'rails of a country': '200 24b999d75094fda6',
+    'rails, first page': '200 8f74e5348126b24f',
+    'rails of a country': '200 f868621004aabe87',
     assets: '200 bc883835b9a55a57',
-    countries: '200 030e4ae9398d8f6d',
-    'a rail': '200 5dca5a5f9ab039fc',
+    countries: '200 63435630a306919d',
+    'a rail': '200 eec38cc585710902',
     'a country': '200 0b2c9f5f78bda868',
     'an unknown rail': '404 7c22187272c0dfeb',
     'a bad limit': '400 4cddf553d3bcf559',

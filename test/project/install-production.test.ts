@@ -9,10 +9,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUNDLED_TODAY as TODAY } from '../helpers/bundled.js';
 import { LspClient } from '../lsp/client.js';
 
 const ROOT = path.resolve(__dirname, '../..');
-const TODAY = '2026-11-27';
 const temp = mkdtempSync(path.join(tmpdir(), 'catalog-install-'));
 const clone = path.join(temp, 'clone');
 afterAll(() => rmSync(temp, { recursive: true, force: true }));

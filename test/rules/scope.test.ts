@@ -106,6 +106,11 @@ sources:
   // A restricted country known by its code only (its file name is no code), served by a live rail.
   { name: 'countries/ZM-old.yaml', text: 'code: ZM\nname: Zambia\ncurrency: null\nstatus: restricted\nreason: international_sanctions\n' },
   { name: 'rails/ZM-live.yaml', text: setLine(setLine(RAIL_BR_PIX, 'id', 'id: ZM-live'), 'countries', 'countries: [ZM]') },
+  // A decision naming a field the rail does not have (provenance-pointer).
+  {
+    name: 'rails/FR-ptr.yaml',
+    text: `${setLine(RAIL_BR_PIX, 'id', 'id: FR-ptr')}  - pointer: /fields/iban/pattern\n    reason: A field this rail does not have.\n`,
+  },
   // An entry the schema refuses (rules still look at its other parts).
   { name: 'rails/FR-broken.yaml', text: setLine(setLine(RAIL_BR_PIX, 'id', 'id: FR-broken'), 'kind', 'kind: teleport') },
 ];

@@ -145,13 +145,15 @@ describe('renderPages', () => {
   const en = files.get('en/rails/FR-test.html')!;
   const fr = files.get('fr/rails/FR-test.html')!;
 
-  it('writes a page per rail, asset and country in both languages, and the indexes', () => {
+  it('writes a page per rail, asset and country in both languages, the indexes, and the feeds of changes', () => {
     expect([...files.keys()].sort()).toEqual([
       'en/assets/eth.html',
       'en/countries/FR.html',
       'en/countries/KP.html',
       'en/index.html',
       'en/rails/FR-test.html',
+      'feeds/catalog.atom',
+      'feeds/rails/FR-test.atom',
       'fr/assets/eth.html',
       'fr/countries/FR.html',
       'fr/countries/KP.html',
@@ -198,6 +200,30 @@ describe('renderPages', () => {
     expect(en).not.toContain('href="http://insecure');
     const without = renderPages(site({ rails: [rail()] })).get('en/rails/FR-test.html')!;
     expect(without).not.toContain('id="sources"');
+  });
+
+  it('says where each number comes from: the quote and its page, the decision and its reason, or that nothing is recorded', () => {
+    const withProvenance = rail({
+      sources: [
+        {
+          url: 'https://www.europeanpaymentscouncil.eu/sct-inst',
+          title: 'EPC rulebook',
+          supports: [{ pointer: '/limits/maxMinor', quote: 'The maximum amount is EUR 100,000 & more.' }],
+        },
+      ],
+      decisions: [{ pointer: '/fees', reason: 'Our own price per payout.' }],
+    });
+    const pages = renderPages(site({ rails: [withProvenance] }));
+    const page = pages.get('en/rails/FR-test.html')!;
+    const section = page.slice(page.indexOf('id="provenance"'));
+    expect(section).toMatch(
+      /<th scope="row">Maximum<br><span class="code">€[0-9,.]+<\/span><\/th><td><blockquote cite="https:\/\/www.europeanpaymentscouncil.eu\/sct-inst"><p>The maximum amount is EUR 100,000 &amp; more.<\/p><footer><a href="https:\/\/www.europeanpaymentscouncil.eu\/sct-inst">EPC rulebook<\/a>/,
+    );
+    expect(section).toContain('<p><strong>Our decision</strong>: <span>Our own price per payout.</span></p>');
+    expect(section).toMatch(/<th scope="row">Minimum<br>.*No source or decision recorded/);
+    const fr = pages.get('fr/rails/FR-test.html')!;
+    expect(fr).toContain('<p><strong>Notre décision</strong> : <span lang="en">Our own price per payout.</span></p>'.replace(' :', ':'));
+    expect(renderPages(site({ rails: [rail()] })).get('en/rails/FR-test.html')).not.toContain('id="provenance"');
   });
 
   it('generates one control per field, named after the field, with its label, help, options and examples', () => {

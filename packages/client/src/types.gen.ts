@@ -215,6 +215,21 @@ export interface Rail {
    * Where the rail's formats and limits can be checked: the scheme's, regulator's or partner's own pages (rulebook, central bank, national bank association). The rule sources requires at least one, https only, no link shortener. Published in the seed and served by the API as an extension field.
    */
   sources?: Source[];
+  /**
+   * The rail's values that are the provider's own decision, not a fact a source states (our per-payout cap, our fee, our cut-off, a format no page read states): a pointer and a one-line reason each. Published in the seed and served by the API as an extension field, beside the sources' supports.
+   *
+   * Items: One value the provider decided.
+   */
+  decisions?: {
+    /**
+     * JSON pointer to the value, a field named by its name (/limits/maxMinor, /fees, /fields/accountNumber/pattern); a pointer to an object covers every value inside it.
+     */
+    pointer: string;
+    /**
+     * Why the value is what it is, in one line (Our per-payout cap: the scheme sets none.).
+     */
+    reason: string;
+  }[];
 }
 /**
  * A beneficiary field as published (toolkit-only examples and counterexamples removed).
@@ -429,6 +444,21 @@ export interface Source {
    * Date YYYY-MM-DD the page was last read to check the rail's facts; quote it or not, it stays a string.
    */
   checked: string;
+  /**
+   * The rail's facts this page states, each with the sentence that states it. The rule source-supports checks that each pointer names a value of the rail; the rule fact-provenance, that every fact-bearing value (limits, settlement, fees, each field's pattern and maxLength, the currency) is supported by a source or is one of the rail's decisions.
+   *
+   * Items: One fact the page states.
+   */
+  supports?: {
+    /**
+     * JSON pointer to the value the page supports, a field named by its name (/limits/maxMinor, /fields/pixKey/pattern, /settlement/cutoff); a pointer to an object (/fees) supports every value inside it.
+     */
+    pointer: string;
+    /**
+     * What the page says, copied from it (translated in the page's language as it stands): the sentence that states the fact, not a title or a summary.
+     */
+    quote: string;
+  }[];
 }
 /**
  * How a field depends on the value chosen in another field: the variant whose when names the chosen option applies, else otherwise, else the field as written (also when the choice is missing or not one of the options).
