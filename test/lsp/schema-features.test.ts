@@ -95,7 +95,7 @@ describe('completion of keys, at any depth, from the schema', () => {
     },
     {
       where: 'a new source, its first key typed halfway',
-      text: `${sepa}  - ur‸\n`,
+      text: sepa.replace(/^sources:\n/m, 'sources:\n  - ur‸\n'),
       offered: ['url', 'title', 'checked'],
       absent: ['name'],
     },
